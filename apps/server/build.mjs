@@ -1,0 +1,20 @@
+// Bundles the server (and the contract package it imports) into dist/, keeping npm packages external,
+// and copies the SQL migrations beside the bundle.
+import { cpSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: { server: 'src/server.ts' },
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  outdir: 'dist',
+  packages: 'external',
+  // The contract is workspace source, not a published package: bundle it in.
+  alias: { '@insightra/contract': '../../packages/contract/src/index.ts' },
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });

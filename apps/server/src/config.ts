@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { BI_PROVIDERS, DEFAULT_CONTACT, EMBED_MODES, SITE_NAME_DEFAULT } from '@insightra/contract';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const intFrom = (def: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const urlString = (def?: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim() || def;
+      if (value === undefined) return undefined;
+      try {
+        new URL(value);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a URL' });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+const EnvSchema = z.object({
+  PORT: intFrom(5000, 0, 65535),
+  HOST: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v?.trim()) return undefined;
+      if (!/^postgres(ql)?:\/\//.test(v.trim())) {
+        ctx.addIssue({ code: 'custom', message: 'must start with postgres:// or postgresql://' });
+        return z.NEVER;
+      }
+      return v.trim();
+    }),
+  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  ADMIN_EMAIL: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_JWKS_URL: urlString('https://www.googleapis.com/oauth2/v3/certs'),
+  BI_PROVIDER: z.enum(BI_PROVIDERS).default('builtin'),
+  POWERBI_TENANT_ID: optionalString,
+  POWERBI_CLIENT_ID: optionalString,
+  POWERBI_CLIENT_SECRET: optionalString,
+  POWERBI_WORKSPACE_ID: optionalString,
+  POWERBI_DATASET_ID: optionalString,
+  POWERBI_EMBED_MODE: z.enum(EMBED_MODES).default('embed-token'),
+  POWERBI_API_URL: urlString('https://api.powerbi.com/v1.0/myorg'),
+  POWERBI_AUTHORITY_HOST: urlString('https://login.microsoftonline.com'),
+  UPLOAD_MAX_MB: intFrom(50, 1, 2048),
+  FILE_RETENTION_DAYS: intFrom(30, 1, 36500),
+  SMTP_URL: urlString(),
+  ISSUES_EMAIL: optionalString,
+  SITE_NAME: optionalString,
+  SALES_EMAIL: optionalString,
+  SALES_PHONE: optionalString,
+  OFFICE_ADDRESS: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {}
+
+function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
+  if (env.BI_PROVIDER === 'powerbi') {
+    for (const name of [
+      'POWERBI_TENANT_ID',
+      'POWERBI_CLIENT_ID',
+      'POWERBI_CLIENT_SECRET',
+      'POWERBI_WORKSPACE_ID',
+    ] as const) {
+      if (!env[name]) throw new ConfigError(`${name} is required when BI_PROVIDER=powerbi`);
+    }
+  }
+  return {
+    port: env.PORT,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL,
+    jwtSecret: env.JWT_SECRET,
+    admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
+    google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL as string },
+    bi: {
+      provider: env.BI_PROVIDER,
+      embedMode: env.POWERBI_EMBED_MODE,
+      powerbi: {
+        tenantId: env.POWERBI_TENANT_ID,
+        clientId: env.POWERBI_CLIENT_ID,
+        clientSecret: env.POWERBI_CLIENT_SECRET,
+        workspaceId: env.POWERBI_WORKSPACE_ID,
+        datasetId: env.POWERBI_DATASET_ID,
+        apiUrl: env.POWERBI_API_URL as string,
+        authorityHost: env.POWERBI_AUTHORITY_HOST as string,
+      },
+    },
+    uploads: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, retentionDays: env.FILE_RETENTION_DAYS },
+    smtp: { url: env.SMTP_URL, issuesEmail: env.ISSUES_EMAIL },
+    site: {
+      name: env.SITE_NAME ?? SITE_NAME_DEFAULT,
+      salesEmail: env.SALES_EMAIL ?? DEFAULT_CONTACT.salesEmail,
+      salesPhone: env.SALES_PHONE ?? DEFAULT_CONTACT.salesPhone,
+      officeAddress: env.OFFICE_ADDRESS ?? DEFAULT_CONTACT.officeAddress,
+    },
+    logLevel: env.LOG_LEVEL,
+    /** Built web app served at `/`; absent in tests that only exercise the API. */
+    webDistDir: findWebDist(),
+  };
+}
+
+function findWebDist(): string | undefined {
+  const candidates = [
+    path.resolve(import.meta.dirname, '../../web/dist'),
+    path.resolve(import.meta.dirname, '../../../apps/web/dist'),
+  ];
+  return candidates.find((dir) => existsSync(path.join(dir, 'index.html')));
+}
+
+/** Reads and validates the environment once. A bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`${name} ${issue.message.replace(/^Invalid option: expected one of/, 'must be one of')}`);
+  }
+  return toConfig(parsed.data, cwd);
+}

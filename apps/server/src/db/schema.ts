@@ -1,0 +1,143 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the migrations in ./migrations, declared once. Keep in step with the SQL. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
+export interface SectorsTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  full_name: string | null;
+  email: string | null;
+  password_hash: string | null;
+  role: ColumnType<'member' | 'admin', 'member' | 'admin' | undefined, 'member' | 'admin'>;
+  region: string | null;
+  location: string | null;
+  mobile_number: string | null;
+  customer_id: Generated<number>;
+  sector_id: number | null;
+  providers: ColumnType<string[], string[] | undefined, string[]>;
+  google_sub: string | null;
+  permissions: ColumnType<Record<string, boolean | string | number>, string | undefined, string>;
+  dashboard_header: Generated<string>;
+  created_date: Generated<Date>;
+  updated_date: Timestamp;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  user_id: number;
+  tier: 'Beta' | 'Alpha' | 'Alpha+';
+  report_type: string;
+  report_uuid: string;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export type FilePurpose = 'upload-original' | 'upload-rejected' | 'issue-screenshot';
+
+export interface StoredFilesTable {
+  id: Generated<number>;
+  owner_id: number | null;
+  purpose: FilePurpose;
+  file_name: string;
+  content_type: string;
+  byte_size: Generated<number>;
+  created_at: Generated<Date>;
+  expires_at: NullableTimestamp;
+  removed_at: NullableTimestamp;
+}
+
+export interface StoredFileChunksTable {
+  file_id: number;
+  seq: number;
+  data: Uint8Array;
+}
+
+export interface UploadLogsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  file_format: 'csv' | 'xlsx' | 'xls';
+  total_processed: Generated<number>;
+  total_accepted: Generated<number>;
+  total_failed: Generated<number>;
+  success_rate: Generated<number>;
+  status: Generated<number>;
+  date: Generated<Date>;
+  original_file_id: number | null;
+  rejected_file_id: number | null;
+  deleted_at: NullableTimestamp;
+}
+
+export interface DatasetRowsTable {
+  upload_id: number;
+  user_id: number;
+  student_id: string;
+  student_name: string;
+  gender: 'Female' | 'Male';
+  grade: string;
+  project_submitted: boolean;
+  score: number | null;
+  enrolled_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export type RefreshJobStatus = 'queued' | 'refreshing' | 'completed' | 'failed';
+
+export interface RefreshJobsTable {
+  id: Generated<string>;
+  user_id: number;
+  status: ColumnType<RefreshJobStatus, RefreshJobStatus | undefined, RefreshJobStatus>;
+  message: Generated<string>;
+  row_count: number | null;
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  requested_at: Generated<Date>;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  duration_ms: number | null;
+}
+
+export interface IssueReportsTable {
+  id: Generated<number>;
+  kind: ColumnType<'issue' | 'contact', 'issue' | 'contact' | undefined, 'issue' | 'contact'>;
+  user_id: number | null;
+  name: string;
+  email: string | null;
+  company: string | null;
+  subject: string;
+  issue_type: 'Login Error' | 'Bug' | 'Feature Request' | 'Other' | null;
+  issue_type_other: string | null;
+  description: string;
+  screenshot_file_id: number | null;
+  status: ColumnType<'open' | 'resolved', 'open' | 'resolved' | undefined, 'open' | 'resolved'>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface DB {
+  app_settings: AppSettingsTable;
+  sectors: SectorsTable;
+  users: UsersTable;
+  reports: ReportsTable;
+  stored_files: StoredFilesTable;
+  stored_file_chunks: StoredFileChunksTable;
+  upload_logs: UploadLogsTable;
+  dataset_rows: DatasetRowsTable;
+  refresh_jobs: RefreshJobsTable;
+  issue_reports: IssueReportsTable;
+}

@@ -1,0 +1,28 @@
+import { api } from '@insightra/contract';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route';
+
+export async function healthRoutes(app: FastifyInstance) {
+  addRoute(app, api.bi.health, async ({ reply }) => {
+    const database = await app.db
+      .query('SELECT 1')
+      .then(() => 'ok' as const)
+      .catch(() => 'error' as const);
+    const bi = await app.bi.checkHealth().catch(() => 'error' as const);
+    const healthy = database === 'ok' && bi === 'ok';
+    reply.code(healthy ? 200 : 503);
+    return { status: healthy ? ('healthy' as const) : ('unhealthy' as const), provider: app.bi.name, database, bi };
+  });
+
+  addRoute(app, api.config.get, async () => {
+    const { site, google, bi } = app.config;
+    return {
+      siteName: site.name,
+      salesEmail: site.salesEmail,
+      salesPhone: site.salesPhone,
+      officeAddress: site.officeAddress,
+      google: { enabled: Boolean(google.clientId), clientId: google.clientId ?? null },
+      bi: { provider: bi.provider, embedMode: bi.embedMode },
+    };
+  });
+}

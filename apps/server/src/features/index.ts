@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/routes';
+import { contactRoutes } from './issues/contact-routes';
+
+/** Every feature's routes, registered by app.ts in this order. */
+export const features: ((app: FastifyInstance) => Promise<void>)[] = [healthRoutes, contactRoutes];

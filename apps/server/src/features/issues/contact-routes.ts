@@ -1,0 +1,21 @@
+import { api } from '@insightra/contract';
+import type { FastifyInstance } from 'fastify';
+import { addRoute } from '../../lib/route';
+
+/** The landing page's contact form: stored with the issue reports, so administrators read both in one inbox. */
+export async function contactRoutes(app: FastifyInstance) {
+  addRoute(app, api.issues.contact, async ({ body }) => {
+    await app.db.kysely
+      .insertInto('issue_reports')
+      .values({
+        kind: 'contact',
+        name: body.name,
+        email: body.email,
+        company: body.company ?? null,
+        subject: body.company ? `Enquiry from ${body.company}` : 'Website enquiry',
+        description: body.message,
+      })
+      .execute();
+    return { success: true as const, message: 'Thank you! We will get back to you within one business day.' };
+  });
+}

@@ -1,0 +1,66 @@
+import {
+  ErrorResponse,
+  type RouteBody,
+  type RouteDef,
+  type RouteParams,
+  type RouteQuery,
+  type RouteResponse,
+} from '@insightra/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface HandlerInput<R extends RouteDef> {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type HandlerResult<R extends RouteDef> = R['response'] extends undefined
+  ? FastifyReply | unknown
+  : RouteResponse<R> | FastifyReply;
+
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 429, 500, 503] as const;
+
+/**
+ * Registers one contract route: its schemas validate the input and the output, and its access rule
+ * runs before the handler. Handlers stay thin and return the response body.
+ */
+export function addRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  route: R,
+  handler: (input: HandlerInput<R>) => Promise<HandlerResult<R>>,
+): void {
+  const response: Record<number, unknown> = {};
+  if (route.response) response[route.status ?? 200] = route.response;
+  for (const status of ERROR_STATUSES) response[status] = ErrorResponse;
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: {
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      ...(route.access !== 'none' ? { security: [{ bearer: [] }] } : {}),
+      response,
+    },
+    preHandler: async (request) => {
+      await app.authorize(request, route.access);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        params: request.params as RouteParams<R>,
+        query: request.query as RouteQuery<R>,
+        body: request.body as RouteBody<R>,
+        request,
+        reply,
+      });
+      if (result === reply) return reply;
+      if (route.status && route.status !== 200) reply.code(route.status);
+      return result;
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../lib/http-error';
+
+/** Messages for Fastify's own request errors, by code. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_EMPTY_TYPE: 'The Content-Type header is empty',
+  FST_ERR_CTP_INVALID_TYPE: 'The Content-Type header is not valid',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data',
+  FST_REQ_FILE_TOO_LARGE: 'The file is too large',
+  FST_PARTS_LIMIT: 'Too many parts in the form',
+  FST_FILES_LIMIT: 'Too many files in the form',
+  FST_FIELDS_LIMIT: 'Too many fields in the form',
+};
+
+function describeValidation(error: FastifyError): { message: string; errors: { path: string; message: string }[] } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      path: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
+      message: v.message ?? 'is invalid',
+    }));
+    const first = errors[0];
+    const where = error.validationContext ?? 'request';
+    const message = first
+      ? first.message.startsWith('Invalid input') || first.message.startsWith('Invalid option') || first.message.startsWith('Unrecognized')
+        ? `${where}${first.path ? `.${first.path}` : ''}: ${first.message}`
+        : first.message
+      : 'The request is not valid';
+    return { message, errors };
+  }
+  return { message: error.message, errors: [] };
+}
+
+/** One error shape for every endpoint: `{ success: false, message }` with the right status, never a stack. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+      }
+      if (error.validation) {
+        const { message, errors } = describeValidation(error);
+        return reply.code(400).send({ success: false, message, errors });
+      }
+      if (isResponseSerializationError(error)) {
+        request.log.error({ err: error }, 'response did not match the contract');
+        return reply.code(500).send({ success: false, message: 'Internal server error' });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        const message = (error.code && FASTIFY_MESSAGES[error.code]) || error.message || 'Bad request';
+        if (status === 429) return reply.code(429).send({ success: false, message });
+        return reply.code(status).send({ success: false, message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.code(500).send({ success: false, message: 'Internal server error' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,22 @@
+import { api, DEFAULT_CONTACT, type PublicConfig, SITE_NAME_DEFAULT } from '@insightra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client';
+
+const FALLBACK: PublicConfig = {
+  siteName: SITE_NAME_DEFAULT,
+  ...DEFAULT_CONTACT,
+  google: { enabled: false, clientId: null },
+  bi: { provider: 'builtin', embedMode: 'embed-token' },
+};
+
+export const publicConfigQuery = {
+  queryKey: ['config'] as const,
+  queryFn: () => apiRequest(api.config.get),
+  staleTime: 5 * 60_000,
+};
+
+/** The server's run-time configuration (site name, contact details, sign-in and BI options). */
+export function usePublicConfig(): PublicConfig & { isLoaded: boolean } {
+  const { data } = useQuery(publicConfigQuery);
+  return { ...(data ?? FALLBACK), isLoaded: Boolean(data) };
+}

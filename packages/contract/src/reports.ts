@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { LIMITS, TIERS } from './constants';
+import { defineRoute, IdParams, SuccessMessage } from './http';
+
+export const TierSchema = z.enum(TIERS, { message: 'Tier must be one of Beta, Alpha, Alpha+' });
+
+export const Report = z.object({
+  id: z.number().int(),
+  tier: TierSchema,
+  report_type: z.string(),
+  report_uuid: z.string(),
+});
+export type Report = z.infer<typeof Report>;
+
+export const NewReport = z.object({
+  tier: TierSchema,
+  report_type: z.string().trim().min(1, 'Report type is required').max(LIMITS.reportTypeMax),
+  report_uuid: z
+    .string()
+    .trim()
+    .min(1, 'Report UUID is required')
+    .max(LIMITS.reportUuidMax)
+    .regex(/^[A-Za-z0-9-]+$/, 'Report UUID may contain only letters, digits and dashes'),
+});
+export type NewReport = z.infer<typeof NewReport>;
+
+export const reportRoutes = {
+  list: defineRoute({
+    method: 'GET', path: '/api/reports', tag: 'reports', access: 'user',
+    summary: "The signed-in user's report tabs",
+    query: z.object({ tier: TierSchema.optional() }),
+    response: z.object({ success: z.literal(true), data: z.array(Report) }),
+  }),
+  create: defineRoute({
+    method: 'POST', path: '/api/reports', tag: 'reports', access: 'user', status: 201,
+    summary: 'Add a report tab', body: NewReport,
+    response: z.object({ success: z.literal(true), message: z.string(), data: Report }),
+  }),
+  remove: defineRoute({
+    method: 'DELETE', path: '/api/reports/:id', tag: 'reports', access: 'user',
+    summary: 'Delete one of your report tabs', params: IdParams, response: SuccessMessage,
+  }),
+} as const;

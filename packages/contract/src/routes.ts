@@ -1,0 +1,36 @@
+/** The web app's route table (SPEC.md §2). Paths are used by the router, links and the server's tests. */
+export const PATHS = {
+  home: '/',
+  bi: '/bi',
+  ml: '/ml',
+  strategy: '/strategy',
+  lineChart: '/linechart',
+  columnsChart: '/2dcolumns',
+  donutChart: '/donutchart',
+  login: '/login',
+  reportIssue: '/report-issue',
+  accessDenied: '/access-denied',
+  onboarding: '/onboarding',
+  dashboard: '/dashboard',
+  activity: '/activity',
+  profile: '/profile',
+  adminDashboard: '/admin-dashboard',
+  adminUser: '/admin-dashboard/users/:userId',
+  embed: '/embed/:reportUuid',
+  sector: (slug: string) => `/${slug}`,
+  adminUserOf: (userId: number | string) => `/admin-dashboard/users/${userId}`,
+  embedOf: (reportUuid: string) => `/embed/${reportUuid}`,
+} as const;
+
+/** Routes on which the site navigation bar is hidden (SPEC.md §2). */
+export const NAVBAR_HIDDEN_PATHS: readonly string[] = ['/login', '/dashboard', '/activity', '/profile', '/onboarding'];
+
+/** Landing page sections, in order, with their header labels. */
+export const LANDING_SECTIONS = [
+  { id: 'home', label: 'Home' },
+  { id: 'who-we-are', label: 'Who We Are' },
+  { id: 'team', label: 'Team' },
+  { id: 'solutions', label: 'Solutions' },
+  { id: 'testimonials', label: 'Testimonials' },
+  { id: 'contact', label: 'Contact' },
+] as const;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { defineRoute, IdParams } from './http';
+
+export const UploadStats = z.object({
+  totalRowsProcessed: z.number().int(),
+  totalRecordsInserted: z.number().int(),
+  totalRecordsFailed: z.number().int(),
+  successRate: z.number(),
+});
+export type UploadStats = z.infer<typeof UploadStats>;
+
+export const UploadResponse = UploadStats.extend({
+  success: z.literal(true),
+  message: z.string(),
+  uploadId: z.number().int(),
+});
+
+export const UploadLog = z.object({
+  id: z.number().int(),
+  file_name: z.string(),
+  total_processed: z.number().int(),
+  total_accepted: z.number().int(),
+  total_failed: z.number().int(),
+  success_rate: z.number(),
+  /** 0 = deleted, otherwise active. */
+  status: z.number().int(),
+  date: z.string(),
+  originalFileUrl: z.string().nullable(),
+  rejectedFileUrl: z.string().nullable(),
+});
+export type UploadLog = z.infer<typeof UploadLog>;
+
+/** One id or a comma-separated list, e.g. `/uploads/3,4,9`. */
+export const UploadIdsParams = z.object({
+  id: z
+    .string()
+    .max(2000)
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'Upload ids must be numbers separated by commas'),
+});
+
+export const uploadRoutes = {
+  upload: defineRoute({
+    method: 'POST', path: '/api/server/upload-excel', tag: 'uploads', access: 'user', multipart: true,
+    summary: 'Upload a .csv, .xlsx or .xls file (multipart field excelFile); rows are validated one by one',
+    response: UploadResponse,
+  }),
+  activity: defineRoute({
+    method: 'GET', path: '/api/server/activity', tag: 'uploads', access: 'user',
+    summary: "The caller's upload history, newest first",
+    response: z.object({ success: z.literal(true), data: z.array(UploadLog) }),
+  }),
+  purge: defineRoute({
+    method: 'DELETE', path: '/api/server/uploads/:id', tag: 'uploads', access: 'user',
+    summary: 'Purge one or more uploads (comma-separated ids): their rows and files go, the log stays as Deleted',
+    params: UploadIdsParams,
+    response: z.object({ success: z.literal(true), message: z.string(), deletedCount: z.number().int() }),
+  }),
+  originalFile: defineRoute({
+    method: 'GET', path: '/api/server/uploads/:id/original', tag: 'uploads', access: 'user', file: true,
+    summary: 'Download the original uploaded file (410 once expired or purged)', params: IdParams,
+  }),
+  rejectedFile: defineRoute({
+    method: 'GET', path: '/api/server/uploads/:id/rejected', tag: 'uploads', access: 'user', file: true,
+    summary: 'Download the rejected rows with an error column (410 once expired or purged)', params: IdParams,
+  }),
+  templateCsv: defineRoute({
+    method: 'GET', path: '/api/server/template.csv', tag: 'uploads', access: 'none', file: true,
+    summary: 'The upload template as CSV',
+  }),
+  templateXlsx: defineRoute({
+    method: 'GET', path: '/api/server/template.xlsx', tag: 'uploads', access: 'none', file: true,
+    summary: 'The upload template as XLSX, with drop-downs, an example row and instructions',
+  }),
+} as const;

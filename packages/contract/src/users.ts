@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { LIMITS, ROLES } from './constants';
+
+export const Sector = z.object({
+  id: z.number().int(),
+  sector_id: z.number().int(),
+  name: z.string(),
+  sector_name: z.string(),
+  slug: z.string(),
+});
+export type Sector = z.infer<typeof Sector>;
+
+/** The user object of SPEC.md §3, with both spellings it lists. `password` says only whether one is set. */
+export const User = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  fullName: z.string().nullable(),
+  full_name: z.string().nullable(),
+  email: z.string().nullable(),
+  password: z.boolean(),
+  role: z.enum(ROLES),
+  region: z.string().nullable(),
+  location: z.string().nullable(),
+  mobileNumber: z.string().nullable(),
+  mobile_number: z.string().nullable(),
+  customerId: z.number().int(),
+  sectorId: z.number().int().nullable(),
+  sector_id: z.number().int().nullable(),
+  sector: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  providers: z.array(z.string()),
+  permissions: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()])),
+  created_date: z.string(),
+  updated_date: z.string(),
+  dashboardHeader: z.string(),
+  dashboard_header: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+const trimmed = () => z.string().trim();
+
+export const Username = trimmed()
+  .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters long`)
+  .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters long`)
+  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain only letters, digits, dots, dashes and underscores');
+
+export const FullName = trimmed()
+  .min(1, 'Full name cannot be empty')
+  .min(LIMITS.fullNameMin, 'Full name must be at least 2 characters long')
+  .max(LIMITS.fullNameMax, `Full name must be at most ${LIMITS.fullNameMax} characters long`);
+
+export const Email = trimmed().max(LIMITS.emailMax).pipe(z.email('Invalid email format'));
+
+export const Password = z
+  .string()
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters long`)
+  .max(LIMITS.passwordMax, `Password must be at most ${LIMITS.passwordMax} characters long`);
