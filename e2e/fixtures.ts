@@ -7,7 +7,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
       page.on('console', (msg) => {
-        if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text())) errors.push(msg.text());
+        if (msg.type() === 'error' && /Content Security Policy|Refused to/i.test(msg.text()))
+          errors.push(msg.text());
       });
       await use(errors);
       expect(errors, 'page errors').toEqual([]);

@@ -37,7 +37,10 @@ test('every path change scrolls to the top', async ({ page }) => {
   await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.evaluate(() => window.scrollTo(0, 1500));
-  await page.getByRole('main').getByRole('link', { name: 'Back to Dashboard' }).evaluate((a: HTMLAnchorElement) => a.click());
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: 'Back to Dashboard' })
+    .evaluate((a: HTMLAnchorElement) => a.click());
   await expect(page).not.toHaveURL(/access-denied/);
   await expect.poll(() => scrollY(page)).toBe(0);
 });

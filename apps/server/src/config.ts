@@ -53,7 +53,10 @@ const EnvSchema = z.object({
       }
       return v.trim();
     }),
-  JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  JWT_SECRET: optionalString.refine(
+    (v) => v === undefined || v.length >= 32,
+    'must be at least 32 characters',
+  ),
   ADMIN_USERNAME: optionalString,
   ADMIN_PASSWORD: optionalString,
   ADMIN_EMAIL: optionalString,
@@ -143,7 +146,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(`${name} ${issue.message.replace(/^Invalid option: expected one of/, 'must be one of')}`);
+    throw new ConfigError(
+      `${name} ${issue.message.replace(/^Invalid option: expected one of/, 'must be one of')}`,
+    );
   }
   return toConfig(parsed.data, cwd);
 }

@@ -25,12 +25,18 @@ export const AdminUserDetails = AdminUserSummary.extend({
 });
 export type AdminUserDetails = z.infer<typeof AdminUserDetails>;
 
-export const ReportsByTier = z.object(Object.fromEntries(TIERS.map((t) => [t, z.array(Report)])) as {
-  [K in (typeof TIERS)[number]]: z.ZodArray<typeof Report>;
-});
+export const ReportsByTier = z.object(
+  Object.fromEntries(TIERS.map((t) => [t, z.array(Report)])) as {
+    [K in (typeof TIERS)[number]]: z.ZodArray<typeof Report>;
+  },
+);
 export type ReportsByTier = z.infer<typeof ReportsByTier>;
 
-export const Pagination = z.object({ total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const Pagination = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -58,42 +64,75 @@ export const IssueReportDetails = IssueReportSummary.extend({
 
 export const adminRoutes = {
   users: defineRoute({
-    method: 'GET', path: '/api/admin/users', tag: 'admin', access: 'admin',
+    method: 'GET',
+    path: '/api/admin/users',
+    tag: 'admin',
+    access: 'admin',
     summary: 'Users, searchable by full name (trimmed, case-insensitive) and paged',
     query: PageQuery.extend({ q: z.string().max(200).optional() }),
     response: z.object({ success: z.literal(true), data: z.array(AdminUserSummary), pagination: Pagination }),
   }),
   user: defineRoute({
-    method: 'GET', path: '/api/admin/users/:id', tag: 'admin', access: 'admin',
-    summary: 'One user and their reports grouped by tier', params: IdParams,
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'One user and their reports grouped by tier',
+    params: IdParams,
     response: z.object({
       success: z.literal(true),
       data: z.object({ user: AdminUserDetails, reports: ReportsByTier }),
     }),
   }),
   addReport: defineRoute({
-    method: 'POST', path: '/api/admin/users/:id/reports', tag: 'admin', access: 'admin', status: 201,
-    summary: 'Add a report for a user', params: IdParams, body: NewReport,
+    method: 'POST',
+    path: '/api/admin/users/:id/reports',
+    tag: 'admin',
+    access: 'admin',
+    status: 201,
+    summary: 'Add a report for a user',
+    params: IdParams,
+    body: NewReport,
     response: z.object({ success: z.literal(true), message: z.string(), data: Report }),
   }),
   issues: defineRoute({
-    method: 'GET', path: '/api/admin/issues', tag: 'admin', access: 'admin',
+    method: 'GET',
+    path: '/api/admin/issues',
+    tag: 'admin',
+    access: 'admin',
     summary: 'Issue reports and contact messages, newest first, paged',
     query: PageQuery.extend({ status: z.enum(ISSUE_STATUSES).optional() }),
-    response: z.object({ success: z.literal(true), data: z.array(IssueReportSummary), pagination: Pagination }),
+    response: z.object({
+      success: z.literal(true),
+      data: z.array(IssueReportSummary),
+      pagination: Pagination,
+    }),
   }),
   issue: defineRoute({
-    method: 'GET', path: '/api/admin/issues/:id', tag: 'admin', access: 'admin',
-    summary: 'One issue report', params: IdParams,
+    method: 'GET',
+    path: '/api/admin/issues/:id',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'One issue report',
+    params: IdParams,
     response: z.object({ success: z.literal(true), data: IssueReportDetails }),
   }),
   issueScreenshot: defineRoute({
-    method: 'GET', path: '/api/admin/issues/:id/screenshot', tag: 'admin', access: 'admin',
-    summary: "An issue report's screenshot (image)", params: IdParams, file: true,
+    method: 'GET',
+    path: '/api/admin/issues/:id/screenshot',
+    tag: 'admin',
+    access: 'admin',
+    summary: "An issue report's screenshot (image)",
+    params: IdParams,
+    file: true,
   }),
   setIssueStatus: defineRoute({
-    method: 'PATCH', path: '/api/admin/issues/:id', tag: 'admin', access: 'admin',
-    summary: 'Mark an issue report open or resolved', params: IdParams,
+    method: 'PATCH',
+    path: '/api/admin/issues/:id',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'Mark an issue report open or resolved',
+    params: IdParams,
     body: z.object({ status: z.enum(ISSUE_STATUSES) }),
     response: z.object({ success: z.literal(true), message: z.string(), data: IssueReportSummary }),
   }),

@@ -6,7 +6,11 @@ import { Email, FullName, Password, User, Username } from './users';
 export const SessionData = z.object({ token: z.string(), user: User });
 
 export const AuthResponse = z.object({ success: z.literal(true), message: z.string(), data: SessionData });
-export const UserResponse = z.object({ success: z.literal(true), message: z.string(), data: z.object({ user: User }) });
+export const UserResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ user: User }),
+});
 
 export const LoginBody = z
   .object({
@@ -14,7 +18,10 @@ export const LoginBody = z
     email: z.string().trim().max(LIMITS.emailMax).optional(),
     password: z.string().min(1, 'Password is required').max(LIMITS.passwordMax),
   })
-  .refine((b) => Boolean(b.username || b.email), { message: 'Username or email is required', path: ['username'] });
+  .refine((b) => Boolean(b.username || b.email), {
+    message: 'Username or email is required',
+    path: ['username'],
+  });
 
 export const RegisterBody = z.object({
   username: Username,
@@ -33,51 +40,90 @@ export const DashboardHeaderBody = z.object({
     .max(LIMITS.dashboardHeaderMax, 'Dashboard header must be less than 255 characters'),
 });
 export const FullNameBody = z.object({ newFullName: FullName });
-export const UsernameBody = z.object({ newUsername: z.string().trim().min(1, 'Username cannot be empty').pipe(Username) });
+export const UsernameBody = z.object({
+  newUsername: z.string().trim().min(1, 'Username cannot be empty').pipe(Username),
+});
 export const PasswordBody = z.object({
   currentPassword: z.string().max(LIMITS.passwordMax).optional(),
-  newPassword: z.string().min(LIMITS.passwordMin, 'New password must be at least 6 characters long').max(LIMITS.passwordMax),
+  newPassword: z
+    .string()
+    .min(LIMITS.passwordMin, 'New password must be at least 6 characters long')
+    .max(LIMITS.passwordMax),
 });
 
 export { DEFAULT_DASHBOARD_HEADER };
 
 export const authRoutes = {
   login: defineRoute({
-    method: 'POST', path: '/api/auth/login', tag: 'auth', access: 'none',
+    method: 'POST',
+    path: '/api/auth/login',
+    tag: 'auth',
+    access: 'none',
     summary: 'Sign in with a username or e-mail and a password',
-    body: LoginBody, response: AuthResponse,
+    body: LoginBody,
+    response: AuthResponse,
   }),
   register: defineRoute({
-    method: 'POST', path: '/api/auth/register', tag: 'auth', access: 'none', status: 201,
+    method: 'POST',
+    path: '/api/auth/register',
+    tag: 'auth',
+    access: 'none',
+    status: 201,
     summary: 'Create an account and sign in',
-    body: RegisterBody, response: AuthResponse,
+    body: RegisterBody,
+    response: AuthResponse,
   }),
   google: defineRoute({
-    method: 'POST', path: '/api/auth/google', tag: 'auth', access: 'none',
+    method: 'POST',
+    path: '/api/auth/google',
+    tag: 'auth',
+    access: 'none',
     summary: 'Sign in with a Google ID token',
-    body: GoogleBody, response: AuthResponse,
+    body: GoogleBody,
+    response: AuthResponse,
   }),
   me: defineRoute({
-    method: 'GET', path: '/api/auth/me', tag: 'auth', access: 'user',
+    method: 'GET',
+    path: '/api/auth/me',
+    tag: 'auth',
+    access: 'user',
     summary: 'The signed-in user, read from the database',
     response: z.object({ success: z.literal(true), data: z.object({ user: User }) }),
   }),
   dashboardHeader: defineRoute({
-    method: 'PUT', path: '/api/auth/dashboard-header', tag: 'auth', access: 'user',
+    method: 'PUT',
+    path: '/api/auth/dashboard-header',
+    tag: 'auth',
+    access: 'user',
     summary: "Change the dashboard's editable header",
-    body: DashboardHeaderBody, response: UserResponse,
+    body: DashboardHeaderBody,
+    response: UserResponse,
   }),
   fullName: defineRoute({
-    method: 'PUT', path: '/api/auth/fullname', tag: 'auth', access: 'user',
-    summary: 'Change the full name', body: FullNameBody, response: UserResponse,
+    method: 'PUT',
+    path: '/api/auth/fullname',
+    tag: 'auth',
+    access: 'user',
+    summary: 'Change the full name',
+    body: FullNameBody,
+    response: UserResponse,
   }),
   username: defineRoute({
-    method: 'PUT', path: '/api/auth/username', tag: 'auth', access: 'user',
-    summary: 'Change the username', body: UsernameBody, response: UserResponse,
+    method: 'PUT',
+    path: '/api/auth/username',
+    tag: 'auth',
+    access: 'user',
+    summary: 'Change the username',
+    body: UsernameBody,
+    response: UserResponse,
   }),
   password: defineRoute({
-    method: 'PUT', path: '/api/auth/password', tag: 'auth', access: 'user',
+    method: 'PUT',
+    path: '/api/auth/password',
+    tag: 'auth',
+    access: 'user',
     summary: 'Set or change the password (current password required when one is set)',
-    body: PasswordBody, response: SuccessMessage,
+    body: PasswordBody,
+    response: SuccessMessage,
   }),
 } as const;

@@ -14,7 +14,11 @@ export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const configRoutes = {
   get: defineRoute({
-    method: 'GET', path: '/api/config', tag: 'config', access: 'none',
-    summary: 'What the web app needs at run time', response: PublicConfig,
+    method: 'GET',
+    path: '/api/config',
+    tag: 'config',
+    access: 'none',
+    summary: 'What the web app needs at run time',
+    response: PublicConfig,
   }),
 } as const;

@@ -33,12 +33,23 @@ export const ContactBody = z.object({
 
 export const issueRoutes = {
   report: defineRoute({
-    method: 'POST', path: '/api/server/report-issue', tag: 'issues', access: 'optional', multipart: true,
-    summary: 'Report an issue (multipart: name, email, subject, issueType, issueTypeOther, description, screenshot)',
+    method: 'POST',
+    path: '/api/server/report-issue',
+    tag: 'issues',
+    access: 'optional',
+    multipart: true,
+    summary:
+      'Report an issue (multipart: name, email, subject, issueType, issueTypeOther, description, screenshot)',
     response: SuccessMessage,
   }),
   contact: defineRoute({
-    method: 'POST', path: '/api/contact', tag: 'issues', access: 'none', status: 201,
-    summary: 'Send a message from the contact section', body: ContactBody, response: SuccessMessage,
+    method: 'POST',
+    path: '/api/contact',
+    tag: 'issues',
+    access: 'none',
+    status: 201,
+    summary: 'Send a message from the contact section',
+    body: ContactBody,
+    response: SuccessMessage,
   }),
 } as const;

@@ -46,7 +46,8 @@ export const MESSAGES = {
   dashboard: {
     backendUnavailable: 'Backend server is not available. Please ensure the server is running',
     serverNotRunning: 'Server is not running. Please start the backend server first on port 5000.',
-    powerBiUnavailable: 'Server is running but PowerBI endpoint is not available. Check server configuration.',
+    powerBiUnavailable:
+      'Server is running but PowerBI endpoint is not available. Check server configuration.',
     apiError: (status: number, body: string) => `API Error: ${status} - ${body}`,
     loadTierFailed: (tier: string, message: string) => `Failed to load ${tier} report: ${message}`,
     refreshFailed: (message: string) => `Failed to refresh dataset: ${message}`,

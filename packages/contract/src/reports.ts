@@ -26,18 +26,31 @@ export type NewReport = z.infer<typeof NewReport>;
 
 export const reportRoutes = {
   list: defineRoute({
-    method: 'GET', path: '/api/reports', tag: 'reports', access: 'user',
+    method: 'GET',
+    path: '/api/reports',
+    tag: 'reports',
+    access: 'user',
     summary: "The signed-in user's report tabs",
     query: z.object({ tier: TierSchema.optional() }),
     response: z.object({ success: z.literal(true), data: z.array(Report) }),
   }),
   create: defineRoute({
-    method: 'POST', path: '/api/reports', tag: 'reports', access: 'user', status: 201,
-    summary: 'Add a report tab', body: NewReport,
+    method: 'POST',
+    path: '/api/reports',
+    tag: 'reports',
+    access: 'user',
+    status: 201,
+    summary: 'Add a report tab',
+    body: NewReport,
     response: z.object({ success: z.literal(true), message: z.string(), data: Report }),
   }),
   remove: defineRoute({
-    method: 'DELETE', path: '/api/reports/:id', tag: 'reports', access: 'user',
-    summary: 'Delete one of your report tabs', params: IdParams, response: SuccessMessage,
+    method: 'DELETE',
+    path: '/api/reports/:id',
+    tag: 'reports',
+    access: 'user',
+    summary: 'Delete one of your report tabs',
+    params: IdParams,
+    response: SuccessMessage,
   }),
 } as const;

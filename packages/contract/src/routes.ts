@@ -23,7 +23,13 @@ export const PATHS = {
 } as const;
 
 /** Routes on which the site navigation bar is hidden (SPEC.md §2). */
-export const NAVBAR_HIDDEN_PATHS: readonly string[] = ['/login', '/dashboard', '/activity', '/profile', '/onboarding'];
+export const NAVBAR_HIDDEN_PATHS: readonly string[] = [
+  '/login',
+  '/dashboard',
+  '/activity',
+  '/profile',
+  '/onboarding',
+];
 
 /** Landing page sections, in order, with their header labels. */
 export const LANDING_SECTIONS = [

@@ -32,7 +32,11 @@ export async function migrate(db: Database, migrations = readMigrations()): Prom
     await tx.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+    const done = new Set(
+      (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map(
+        (r) => r.version,
+      ),
+    );
     const applied: string[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

@@ -1,8 +1,8 @@
-import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { Access } from '@insightra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-error';
 
 const ISSUER = 'insightra';
@@ -19,7 +19,12 @@ export interface AuthService {
   signSession(userId: number, claims: Record<string, unknown>, ttlSeconds?: number): Promise<string>;
   verifySession(token: string): Promise<SessionPrincipal & { claims: JWTPayload }>;
   /** Tokens for other audiences (e.g. report embedding), short-lived and narrowly scoped. */
-  sign(audience: string, claims: Record<string, unknown>, ttlSeconds: number, subject?: string): Promise<string>;
+  sign(
+    audience: string,
+    claims: Record<string, unknown>,
+    ttlSeconds: number,
+    subject?: string,
+  ): Promise<string>;
   verify(audience: string, token: string): Promise<JWTPayload>;
 }
 
@@ -38,10 +43,13 @@ declare module 'fastify' {
 async function loadSecret(app: FastifyInstance, configured?: string): Promise<KeyObject> {
   if (configured) return createSecretKey(Buffer.from(configured, 'utf8'));
   const generated = randomBytes(48).toString('base64url');
-  await app.db.query("INSERT INTO app_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING", [
-    generated,
-  ]);
-  const { rows } = await app.db.query<{ value: string }>("SELECT value FROM app_settings WHERE key = 'jwt_secret'");
+  await app.db.query(
+    "INSERT INTO app_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING",
+    [generated],
+  );
+  const { rows } = await app.db.query<{ value: string }>(
+    "SELECT value FROM app_settings WHERE key = 'jwt_secret'",
+  );
   return createSecretKey(Buffer.from(rows[0]!.value, 'utf8'));
 }
 
@@ -74,7 +82,8 @@ export const authPlugin = fp(
     const service: AuthService = {
       sign,
       verify,
-      signSession: (userId, claims, ttl = SESSION_TTL_SECONDS) => sign(SESSION_AUDIENCE, claims, ttl, String(userId)),
+      signSession: (userId, claims, ttl = SESSION_TTL_SECONDS) =>
+        sign(SESSION_AUDIENCE, claims, ttl, String(userId)),
       verifySession: async (token) => {
         const claims = await verify(SESSION_AUDIENCE, token);
         const userId = Number(claims.sub);
@@ -97,7 +106,9 @@ export const authPlugin = fp(
         request.principal = { userId: session.userId, role: session.role };
       } catch (err) {
         if (access === 'optional') return;
-        throw unauthorized(err instanceof joseErrors.JWTExpired ? 'Session expired; please sign in again' : 'Invalid token');
+        throw unauthorized(
+          err instanceof joseErrors.JWTExpired ? 'Session expired; please sign in again' : 'Invalid token',
+        );
       }
       if (access === 'admin') {
         // The role is read from the database so that a change of role takes effect at once.

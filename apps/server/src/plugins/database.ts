@@ -15,7 +15,9 @@ declare module 'fastify' {
  */
 export const databasePlugin = fp(
   async (app: FastifyInstance, opts: { database?: Database; ownsDatabase?: boolean }) => {
-    const db = opts.database ?? (await openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir }));
+    const db =
+      opts.database ??
+      (await openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir }));
     const owns = opts.ownsDatabase ?? !opts.database;
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');

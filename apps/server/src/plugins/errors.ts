@@ -19,7 +19,10 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FIELDS_LIMIT: 'Too many fields in the form',
 };
 
-function describeValidation(error: FastifyError): { message: string; errors: { path: string; message: string }[] } {
+function describeValidation(error: FastifyError): {
+  message: string;
+  errors: { path: string; message: string }[];
+} {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = error.validation.map((v) => ({
       path: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
@@ -28,7 +31,9 @@ function describeValidation(error: FastifyError): { message: string; errors: { p
     const first = errors[0];
     const where = error.validationContext ?? 'request';
     const message = first
-      ? first.message.startsWith('Invalid input') || first.message.startsWith('Invalid option') || first.message.startsWith('Unrecognized')
+      ? first.message.startsWith('Invalid input') ||
+        first.message.startsWith('Invalid option') ||
+        first.message.startsWith('Unrecognized')
         ? `${where}${first.path ? `.${first.path}` : ''}: ${first.message}`
         : first.message
       : 'The request is not valid';
@@ -42,7 +47,10 @@ export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).headers(error.headers).send({ success: false, message: error.message });
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send({ success: false, message: error.message });
       }
       if (error.validation) {
         const { message, errors } = describeValidation(error);

@@ -4,7 +4,11 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 
 const GOOGLE_ORIGIN = 'https://accounts.google.com';
-const POWERBI_ORIGINS = ['https://app.powerbi.com', 'https://*.powerbi.com', 'https://*.analysis.windows.net'];
+const POWERBI_ORIGINS = [
+  'https://app.powerbi.com',
+  'https://*.powerbi.com',
+  'https://*.analysis.windows.net',
+];
 
 /** The Content-Security-Policy, built from the same configuration as GET /api/config. */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -31,7 +35,9 @@ export const securityPlugin = fp(
     await app.register(helmet, {
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
       // Google's sign-in pop-up needs to talk back to the opener.
-      crossOriginOpenerPolicy: { policy: app.config.google.clientId ? 'same-origin-allow-popups' : 'same-origin' },
+      crossOriginOpenerPolicy: {
+        policy: app.config.google.clientId ? 'same-origin-allow-popups' : 'same-origin',
+      },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });

@@ -46,7 +46,11 @@ describe('API errors', () => {
   });
 
   it('echoes a request id', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/config', headers: { 'x-request-id': 'abc-123' } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/config',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(res.headers['x-request-id']).toBe('abc-123');
     const generated = await app.inject({ method: 'GET', url: '/api/config' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
@@ -85,7 +89,9 @@ describe('OpenAPI document', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json() as { paths: Record<string, Record<string, unknown>> };
     const listed = new Set(
-      Object.entries(doc.paths).flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`)),
+      Object.entries(doc.paths).flatMap(([p, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+      ),
     );
     const missing = allRoutes
       .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
@@ -99,7 +105,12 @@ describe('contact messages', () => {
     const ok = await app.inject({
       method: 'POST',
       url: '/api/contact',
-      payload: { name: 'Priya', email: 'priya@example.com', company: 'Acme', message: 'We need a dashboard.' },
+      payload: {
+        name: 'Priya',
+        email: 'priya@example.com',
+        company: 'Acme',
+        message: 'We need a dashboard.',
+      },
     });
     expect(ok.statusCode).toBe(201);
     const { rows } = await db.query<{ kind: string; name: string; description: string }>(
@@ -107,7 +118,11 @@ describe('contact messages', () => {
     );
     expect(rows).toEqual([{ kind: 'contact', name: 'Priya', description: 'We need a dashboard.' }]);
 
-    const bad = await app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'P', email: 'nope', message: 'x' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'P', email: 'nope', message: 'x' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Invalid email format');
   });

@@ -9,7 +9,8 @@ import { migrate } from '../../src/db/migrate';
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** The database this test project runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const testDatabaseKind: TestDatabaseKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+export const testDatabaseKind: TestDatabaseKind =
+  process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 export interface TestDatabase {
   db: Database;

@@ -19,7 +19,10 @@ export function Footer() {
             <Mail aria-hidden="true" className="size-4 text-highlight" />
             {config.salesEmail}
           </a>
-          <a className="flex items-center gap-3 hover:text-white" href={`tel:${config.salesPhone.replace(/\s+/g, '')}`}>
+          <a
+            className="flex items-center gap-3 hover:text-white"
+            href={`tel:${config.salesPhone.replace(/\s+/g, '')}`}
+          >
             <Phone aria-hidden="true" className="size-4 text-highlight" />
             {config.salesPhone}
           </a>

@@ -10,48 +10,144 @@ const page =
   async () => ({ Component: pick(await load()) });
 
 const publicRoutes: RouteObject[] = [
-  { index: true, lazy: page(() => import('../features/landing/pages/landing-page'), (m) => m.LandingPage) },
-  { path: PATHS.bi, lazy: page(() => import('../features/services/pages/bi-page'), (m) => m.BiPage) },
-  { path: PATHS.ml, lazy: page(() => import('../features/services/pages/ml-page'), (m) => m.MlPage) },
-  { path: PATHS.strategy, lazy: page(() => import('../features/services/pages/strategy-page'), (m) => m.StrategyPage) },
-  { path: PATHS.lineChart, lazy: page(() => import('../features/charts/pages/line-chart-page'), (m) => m.LineChartPage) },
+  {
+    index: true,
+    lazy: page(
+      () => import('../features/landing/pages/landing-page'),
+      (m) => m.LandingPage,
+    ),
+  },
+  {
+    path: PATHS.bi,
+    lazy: page(
+      () => import('../features/services/pages/bi-page'),
+      (m) => m.BiPage,
+    ),
+  },
+  {
+    path: PATHS.ml,
+    lazy: page(
+      () => import('../features/services/pages/ml-page'),
+      (m) => m.MlPage,
+    ),
+  },
+  {
+    path: PATHS.strategy,
+    lazy: page(
+      () => import('../features/services/pages/strategy-page'),
+      (m) => m.StrategyPage,
+    ),
+  },
+  {
+    path: PATHS.lineChart,
+    lazy: page(
+      () => import('../features/charts/pages/line-chart-page'),
+      (m) => m.LineChartPage,
+    ),
+  },
   {
     path: PATHS.columnsChart,
-    lazy: page(() => import('../features/charts/pages/columns-chart-page'), (m) => m.ColumnsChartPage),
+    lazy: page(
+      () => import('../features/charts/pages/columns-chart-page'),
+      (m) => m.ColumnsChartPage,
+    ),
   },
-  { path: PATHS.donutChart, lazy: page(() => import('../features/charts/pages/donut-chart-page'), (m) => m.DonutChartPage) },
-  { path: PATHS.login, lazy: page(() => import('../features/auth/pages/login-page'), (m) => m.LoginPage) },
+  {
+    path: PATHS.donutChart,
+    lazy: page(
+      () => import('../features/charts/pages/donut-chart-page'),
+      (m) => m.DonutChartPage,
+    ),
+  },
+  {
+    path: PATHS.login,
+    lazy: page(
+      () => import('../features/auth/pages/login-page'),
+      (m) => m.LoginPage,
+    ),
+  },
   {
     path: PATHS.reportIssue,
-    lazy: page(() => import('../features/issues/pages/report-issue-page'), (m) => m.ReportIssuePage),
+    lazy: page(
+      () => import('../features/issues/pages/report-issue-page'),
+      (m) => m.ReportIssuePage,
+    ),
   },
   { path: PATHS.accessDenied, Component: AccessDeniedPage },
 ];
 
 /** Signed-in member area (route guard: accounts). */
 const memberRoutes: RouteObject[] = [
-  { path: PATHS.onboarding, lazy: page(() => import('../features/onboarding/pages/onboarding-page'), (m) => m.OnboardingPage) },
-  { path: PATHS.dashboard, lazy: page(() => import('../features/dashboard/pages/dashboard-page'), (m) => m.DashboardPage) },
-  { path: PATHS.activity, lazy: page(() => import('../features/activity/pages/activity-page'), (m) => m.ActivityPage) },
-  { path: PATHS.profile, lazy: page(() => import('../features/profile/pages/profile-page'), (m) => m.ProfilePage) },
-  { path: '/automobile', lazy: page(() => import('../features/sectors/pages/automobile-page'), (m) => m.AutomobilePage) },
+  {
+    path: PATHS.onboarding,
+    lazy: page(
+      () => import('../features/onboarding/pages/onboarding-page'),
+      (m) => m.OnboardingPage,
+    ),
+  },
+  {
+    path: PATHS.dashboard,
+    lazy: page(
+      () => import('../features/dashboard/pages/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: PATHS.activity,
+    lazy: page(
+      () => import('../features/activity/pages/activity-page'),
+      (m) => m.ActivityPage,
+    ),
+  },
+  {
+    path: PATHS.profile,
+    lazy: page(
+      () => import('../features/profile/pages/profile-page'),
+      (m) => m.ProfilePage,
+    ),
+  },
+  {
+    path: '/automobile',
+    lazy: page(
+      () => import('../features/sectors/pages/automobile-page'),
+      (m) => m.AutomobilePage,
+    ),
+  },
   ...INDUSTRIES.filter((i) => i.slug !== 'automobile').map((i) => ({
     path: PATHS.sector(i.slug),
-    lazy: page(() => import('../features/sectors/pages/sector-report-page'), (m) => m.SectorReportPage),
+    lazy: page(
+      () => import('../features/sectors/pages/sector-report-page'),
+      (m) => m.SectorReportPage,
+    ),
   })),
 ];
 
 const adminRoutes: RouteObject[] = [
   {
     path: PATHS.adminDashboard,
-    lazy: page(() => import('../features/admin/pages/admin-dashboard-page'), (m) => m.AdminDashboardPage),
+    lazy: page(
+      () => import('../features/admin/pages/admin-dashboard-page'),
+      (m) => m.AdminDashboardPage,
+    ),
   },
-  { path: PATHS.adminUser, lazy: page(() => import('../features/admin/pages/admin-user-page'), (m) => m.AdminUserPage) },
+  {
+    path: PATHS.adminUser,
+    lazy: page(
+      () => import('../features/admin/pages/admin-user-page'),
+      (m) => m.AdminUserPage,
+    ),
+  },
 ];
 
 export const routes: RouteObject[] = [
   // The report frame's page stands alone: no navigation bar, footer or toasts inside the frame.
-  { path: PATHS.embed, lazy: page(() => import('../features/embed/pages/embed-page'), (m) => m.EmbedPage) },
+  {
+    path: PATHS.embed,
+    lazy: page(
+      () => import('../features/embed/pages/embed-page'),
+      (m) => m.EmbedPage,
+    ),
+  },
   {
     path: '/',
     Component: RootLayout,

@@ -38,11 +38,16 @@ export function authHeaders(token = storage.get(STORAGE_KEYS.token)): Record<str
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export function routeUrl(route: RouteDef, params?: Record<string, string | number>, query?: Record<string, unknown>) {
+export function routeUrl(
+  route: RouteDef,
+  params?: Record<string, string | number>,
+  query?: Record<string, unknown>,
+) {
   let url = buildPath(route.path, params);
   if (query) {
     const qs = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
     const s = qs.toString();
     if (s) url += `?${s}`;
   }
@@ -50,7 +55,10 @@ export function routeUrl(route: RouteDef, params?: Record<string, string | numbe
 }
 
 /** Sends a request and returns the raw Response, throwing ApiError for network failures and non-OK answers. */
-export async function apiFetch<R extends RouteDef>(route: R, options: RequestOptions<R> = {}): Promise<Response> {
+export async function apiFetch<R extends RouteDef>(
+  route: R,
+  options: RequestOptions<R> = {},
+): Promise<Response> {
   const headers: Record<string, string> = route.access === 'none' ? {} : authHeaders(options.token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
@@ -88,7 +96,10 @@ export async function apiFetch<R extends RouteDef>(route: R, options: RequestOpt
 }
 
 /** A typed JSON call of one contract route. */
-export async function apiRequest<R extends RouteDef>(route: R, options: RequestOptions<R> = {}): Promise<RouteResponse<R>> {
+export async function apiRequest<R extends RouteDef>(
+  route: R,
+  options: RequestOptions<R> = {},
+): Promise<RouteResponse<R>> {
   const response = await apiFetch(route, options);
   return (await response.json()) as RouteResponse<R>;
 }

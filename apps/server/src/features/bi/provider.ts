@@ -1,11 +1,40 @@
+import type { EmbedTokenResponse, RefreshState, Report, Tier } from '@insightra/contract';
+
 /**
  * The BI provider behind the dashboard's report frame (PRODUCT.md §4). `builtin` renders reports from
- * the member's own data; `powerbi` talks to the Power BI REST API.
+ * the member's own data; `powerbi` talks to the Power BI REST API. Routes call only this interface.
  */
 export interface BiProvider {
   readonly name: 'builtin' | 'powerbi';
   /** Whether the provider's credentials and endpoints work; providers cache this themselves. */
   checkHealth(): Promise<'ok' | 'error'>;
+  /** An embed token for `reports` (the caller's reports of `tier`), never wider than they may see. */
+  embedToken(userId: number, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse>;
+  startRefresh(userId: number): Promise<RefreshStart>;
+  refreshStatus(userId: number, refreshId: string): Promise<RefreshStatus | null>;
+  refreshQueue(userId: number): Promise<RefreshJobView[]>;
+}
+
+export interface RefreshStart {
+  status: RefreshState;
+  refreshId: string;
+  currentRefreshId: string;
+  estimatedDuration: string;
+  message: string;
+}
+export interface RefreshStatus {
+  status: RefreshState;
+  message: string;
+  isComplete: boolean;
+}
+export interface RefreshJobView {
+  refreshId: string;
+  status: RefreshState;
+  message: string;
+  requestedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
 }
 
 declare module 'fastify' {
@@ -13,5 +42,3 @@ declare module 'fastify' {
     bi: BiProvider;
   }
 }
-
-export const builtinHealth: BiProvider['checkHealth'] = async () => 'ok';

@@ -11,7 +11,12 @@ export async function healthRoutes(app: FastifyInstance) {
     const bi = await app.bi.checkHealth().catch(() => 'error' as const);
     const healthy = database === 'ok' && bi === 'ok';
     reply.code(healthy ? 200 : 503);
-    return { status: healthy ? ('healthy' as const) : ('unhealthy' as const), provider: app.bi.name, database, bi };
+    return {
+      status: healthy ? ('healthy' as const) : ('unhealthy' as const),
+      provider: app.bi.name,
+      database,
+      bi,
+    };
   });
 
   addRoute(app, api.config.get, async () => {

@@ -4,9 +4,17 @@ import { useToast, useToasts } from './toast-context';
 
 const STYLES: Record<ToastType, { icon: typeof Info; className: string; label: string }> = {
   info: { icon: Info, className: 'border-info/30 bg-info-soft text-info', label: 'Information' },
-  success: { icon: CheckCircle2, className: 'border-success/30 bg-success-soft text-success', label: 'Success' },
+  success: {
+    icon: CheckCircle2,
+    className: 'border-success/30 bg-success-soft text-success',
+    label: 'Success',
+  },
   error: { icon: XCircle, className: 'border-error/30 bg-error-soft text-error', label: 'Error' },
-  warning: { icon: AlertTriangle, className: 'border-warning/30 bg-warning-soft text-warning', label: 'Warning' },
+  warning: {
+    icon: AlertTriangle,
+    className: 'border-warning/30 bg-warning-soft text-warning',
+    label: 'Warning',
+  },
 };
 
 /** The toast stack, top-right, on every page. Errors and warnings are announced assertively. */
