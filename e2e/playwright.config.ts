@@ -37,7 +37,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ../apps/server/dist/server.js',
+    // E2E_BUILD_DIR runs a private build (scripts/build-to.sh) instead of the shared dist/.
+    command: process.env.E2E_BUILD_DIR
+      ? `node ${process.env.E2E_BUILD_DIR}/server/server.js`
+      : 'node ../apps/server/dist/server.js',
     url: `${baseURL}/api/powerbi/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -46,6 +49,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(process.env.E2E_BUILD_DIR ? { WEB_DIST_DIR: `${process.env.E2E_BUILD_DIR}/web` } : {}),
       JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
       ADMIN_USERNAME: 'e2eadmin',
       ADMIN_PASSWORD: 'e2e-admin-password',

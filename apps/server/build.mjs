@@ -3,18 +3,19 @@
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-rmSync('dist', { recursive: true, force: true });
+const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
+rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: { server: 'src/server.ts' },
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  outdir: 'dist',
+  outdir,
   packages: 'external',
   // The contract is workspace source, not a published package: bundle it in.
   alias: { '@insightra/contract': '../../packages/contract/src/index.ts' },
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });

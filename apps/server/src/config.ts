@@ -79,6 +79,7 @@ const EnvSchema = z.object({
   SALES_EMAIL: optionalString,
   SALES_PHONE: optionalString,
   OFFICE_ADDRESS: optionalString,
+  WEB_DIST_DIR: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,7 +129,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
     },
     logLevel: env.LOG_LEVEL,
     /** Built web app served at `/`; absent in tests that only exercise the API. */
-    webDistDir: findWebDist(),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : findWebDist(),
   };
 }
 
