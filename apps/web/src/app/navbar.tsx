@@ -1,7 +1,7 @@
 import { LANDING_SECTIONS, PATHS } from '@insightra/contract';
 import { Link } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
 import { usePublicConfig } from '../lib/public-config';
+import { NavbarSessionActions } from './navbar-session';
 
 /** The site navigation bar (public routes). */
 export function Navbar() {
@@ -31,9 +31,7 @@ export function Navbar() {
             </li>
           ))}
         </ul>
-        <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
-          Login
-        </Link>
+        <NavbarSessionActions />
       </nav>
     </header>
   );

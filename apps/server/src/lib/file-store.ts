@@ -1,0 +1,108 @@
+import type { Database, Tx } from '../db/client';
+import type { FilePurpose } from '../db/schema';
+
+/** Files live in the database in chunks, written in the caller's transaction (PRODUCT.md §2). */
+export const CHUNK_BYTES = 256 * 1024;
+
+export interface NewFile {
+  ownerId: number | null;
+  purpose: FilePurpose;
+  fileName: string;
+  contentType: string;
+  expiresAt?: Date | null;
+}
+
+/** Stores `content` (a buffer or a stream of buffers) and returns the file's id. */
+export async function storeFile(
+  tx: Tx,
+  file: NewFile,
+  content: Buffer | AsyncIterable<Buffer>,
+): Promise<number> {
+  const { id } = await tx.kysely
+    .insertInto('stored_files')
+    .values({
+      owner_id: file.ownerId,
+      purpose: file.purpose,
+      file_name: file.fileName,
+      content_type: file.contentType,
+      expires_at: file.expiresAt ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  let seq = 0;
+  let size = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (!pendingBytes) return;
+    const chunk = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    for (let offset = 0; offset < chunk.length; offset += CHUNK_BYTES) {
+      const part = chunk.subarray(offset, offset + CHUNK_BYTES);
+      await tx.query('INSERT INTO stored_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
+        id,
+        seq++,
+        part,
+      ]);
+    }
+  };
+  const parts = Buffer.isBuffer(content) ? [content] : content;
+  for await (const part of parts) {
+    pending.push(part);
+    pendingBytes += part.length;
+    size += part.length;
+    if (pendingBytes >= CHUNK_BYTES) await flush();
+  }
+  await flush();
+  await tx.query('UPDATE stored_files SET byte_size = $2 WHERE id = $1', [id, size]);
+  return id;
+}
+
+export interface StoredFileInfo {
+  id: number;
+  ownerId: number | null;
+  fileName: string;
+  contentType: string;
+  byteSize: number;
+  /** False once purged or expired: downloads answer 410. */
+  available: boolean;
+}
+
+export async function fileInfo(db: Database | Tx, id: number): Promise<StoredFileInfo | null> {
+  const row = await db.kysely
+    .selectFrom('stored_files')
+    .select(['id', 'owner_id', 'file_name', 'content_type', 'byte_size', 'removed_at', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const expired = row.expires_at !== null && new Date(row.expires_at).getTime() <= Date.now();
+  return {
+    id: row.id,
+    ownerId: row.owner_id,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    byteSize: row.byte_size,
+    available: row.removed_at === null && !expired,
+  };
+}
+
+/** Yields the file's content chunk by chunk, so large files never sit whole in memory. */
+export async function* readFileChunks(db: Database, id: number): AsyncGenerator<Buffer> {
+  let seq = 0;
+  for (;;) {
+    const { rows } = await db.query<{ data: Uint8Array }>(
+      'SELECT data FROM stored_file_chunks WHERE file_id = $1 AND seq = $2',
+      [id, seq++],
+    );
+    const row = rows[0];
+    if (!row) return;
+    yield Buffer.from(row.data);
+  }
+}
+
+/** Removes a file's content but keeps its row, so that a later download can say 410 Gone. */
+export async function removeFileContent(tx: Tx | Database, id: number): Promise<void> {
+  await tx.query('DELETE FROM stored_file_chunks WHERE file_id = $1', [id]);
+  await tx.query('UPDATE stored_files SET removed_at = now() WHERE id = $1 AND removed_at IS NULL', [id]);
+}
