@@ -129,6 +129,17 @@ export interface IssueReportsTable {
   updated_at: Generated<Date>;
 }
 
+export interface DemoStudentsTable {
+  id: Generated<number>;
+  sector: string;
+  student_name: string;
+  gender: 'Female' | 'Male';
+  grade: string;
+  project_submitted: boolean;
+  score: number | null;
+  enrolled_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   sectors: SectorsTable;
@@ -140,4 +151,5 @@ export interface DB {
   dataset_rows: DatasetRowsTable;
   refresh_jobs: RefreshJobsTable;
   issue_reports: IssueReportsTable;
+  demo_students: DemoStudentsTable;
 }
