@@ -6,14 +6,18 @@ import { Email, FullName, Password, User, Username } from './users';
 export const SessionData = z.object({ token: z.string(), user: User });
 
 export const AuthResponse = z.object({ success: z.literal(true), message: z.string(), data: SessionData });
+/**
+ * An update's answer: the new user, and a fresh token whose claims carry it (so a reload before
+ * /auth/me answers shows the new values).
+ */
 export const UserResponse = z.object({
   success: z.literal(true),
   message: z.string(),
-  data: z.object({ user: User }),
+  data: z.object({ user: User, token: z.string().optional() }),
 });
 
 export const LoginBody = z
-  .object({
+  .strictObject({
     username: z.string().trim().max(LIMITS.emailMax).optional(),
     email: z.string().trim().max(LIMITS.emailMax).optional(),
     password: z.string().min(1, 'Password is required').max(LIMITS.passwordMax),
@@ -23,27 +27,28 @@ export const LoginBody = z
     path: ['username'],
   });
 
-export const RegisterBody = z.object({
+// Bodies are strict: an unknown field answers 400 instead of being silently ignored.
+export const RegisterBody = z.strictObject({
   username: Username,
   fullName: FullName,
   email: Email,
   password: Password,
 });
 
-export const GoogleBody = z.object({ idToken: z.string().min(1, 'idToken is required').max(8192) });
+export const GoogleBody = z.strictObject({ idToken: z.string().min(1, 'idToken is required').max(8192) });
 
-export const DashboardHeaderBody = z.object({
+export const DashboardHeaderBody = z.strictObject({
   dashboardHeader: z
     .string()
     .trim()
     .min(1, 'Dashboard header cannot be empty')
     .max(LIMITS.dashboardHeaderMax, 'Dashboard header must be less than 255 characters'),
 });
-export const FullNameBody = z.object({ newFullName: FullName });
-export const UsernameBody = z.object({
+export const FullNameBody = z.strictObject({ newFullName: FullName });
+export const UsernameBody = z.strictObject({
   newUsername: z.string().trim().min(1, 'Username cannot be empty').pipe(Username),
 });
-export const PasswordBody = z.object({
+export const PasswordBody = z.strictObject({
   currentPassword: z.string().max(LIMITS.passwordMax).optional(),
   newPassword: z
     .string()

@@ -26,7 +26,11 @@ export const sectorRoutes = {
     tag: 'sectors',
     access: 'user',
     summary: "Set the signed-in user's sector",
-    body: z.object({ sectorId: IntId }),
-    response: z.object({ success: z.literal(true), message: z.string(), data: z.object({ user: User }) }),
+    body: z.strictObject({ sectorId: IntId }),
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      data: z.object({ user: User, token: z.string().optional() }),
+    }),
   }),
 } as const;

@@ -39,15 +39,23 @@ export type User = z.infer<typeof User>;
 
 const trimmed = () => z.string().trim();
 
+// Control characters (newlines, NUL) and bidi overrides have no place in a name shown on every page;
+// zero-width joiners stay allowed because Indic scripts need them.
+const NO_CONTROL = /^[^\p{Cc}\u202A-\u202E\u2066-\u2069]*$/u;
+
 export const Username = trimmed()
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters long`)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters long`)
-  .regex(/^[\p{L}\p{N}._-]+$/u, 'Username may contain only letters, digits, dots, dashes and underscores');
+  .regex(
+    /^[\p{L}\p{M}\p{N}._-]+$/u,
+    'Username may contain only letters, digits, dots, dashes and underscores',
+  );
 
 export const FullName = trimmed()
   .min(1, 'Full name cannot be empty')
   .min(LIMITS.fullNameMin, 'Full name must be at least 2 characters long')
-  .max(LIMITS.fullNameMax, `Full name must be at most ${LIMITS.fullNameMax} characters long`);
+  .max(LIMITS.fullNameMax, `Full name must be at most ${LIMITS.fullNameMax} characters long`)
+  .regex(NO_CONTROL, 'Full name may not contain control characters');
 
 export const Email = trimmed().max(LIMITS.emailMax).pipe(z.email('Invalid email format'));
 

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { api } from '@insightra/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { addRoute } from '../../lib/route';
+import { ensureFirstAdmin } from './first-admin';
+import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, FailureCounter, tooManyMessage } from './login-limiter';
+import { currentUser, sessionAnswer, userAnswer } from './session';
+import {
+  assertEmailFree,
+  assertUsernameFree,
+  findCredentials,
+  insertUser,
+  passwordHashOf,
+  updateColumn,
+} from './user-repository';
+
+/** One message for an unknown account and a wrong password, so a failed login reveals neither. */
+export const INVALID_LOGIN = 'Invalid username/email or password';
+
+function principalId(request: FastifyRequest): number {
+  if (!request.principal) throw unauthorized();
+  return request.principal.userId;
+}
+
+export async function authRoutes(app: FastifyInstance) {
+  const accounts = new FailureCounter(ACCOUNT_POLICY);
+  const addresses = new FailureCounter(ADDRESS_POLICY);
+  // Verifying against a throw-away hash when the account does not exist keeps the answer's timing
+  // the same as for a wrong password.
+  let dummyHash: Promise<string> | undefined;
+  const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
+  const { clientId, jwksUrl } = app.config.google;
+  const verifyGoogle = clientId ? googleVerifier(clientId, jwksUrl) : null;
+
+  // Start-up, not build: tests that only inject requests get an empty users table.
+  app.addHook('onListen', async () => {
+    await ensureFirstAdmin(app.db, app.config.admin, app.log);
+  });
+
+  function assertNotLimited(accountKey: string, address: string) {
+    const wait = Math.max(accounts.retryAfter(accountKey), addresses.retryAfter(address));
+    if (wait > 0) throw tooManyRequests(tooManyMessage(wait), wait);
+  }
+
+  addRoute(app, api.auth.login, async ({ body, request }) => {
+    const identifier = (body.username || body.email || '').trim();
+    const creds = await findCredentials(app.db, identifier);
+    const accountKey = creds ? `id:${creds.id}` : `name:${identifier.toLowerCase()}`;
+    assertNotLimited(accountKey, request.ip);
+    const ok = creds?.password_hash
+      ? await verifyPassword(creds.password_hash, body.password)
+      : (await verifyPassword(await dummy(), body.password)) && false;
+    if (!ok || !creds) {
+      accounts.fail(accountKey);
+      addresses.fail(request.ip);
+      throw unauthorized(INVALID_LOGIN);
+    }
+    accounts.reset(accountKey);
+    return sessionAnswer(app, creds.id, 'Login successful');
+  });
+
+  addRoute(app, api.auth.register, async ({ body }) => {
+    await assertUsernameFree(app.db, body.username);
+    await assertEmailFree(app.db, body.email);
+    const id = await insertUser(app.db, {
+      username: body.username,
+      fullName: body.fullName,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      providers: ['local'],
+    });
+    return sessionAnswer(app, id, 'Registration successful');
+  });
+
+  addRoute(app, api.auth.google, async ({ body }) => {
+    if (!verifyGoogle) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED);
+    const identity = await verifyGoogle(body.idToken);
+    const id = await userForGoogle(app.db, identity);
+    return sessionAnswer(app, id, 'Google login successful');
+  });
+
+  addRoute(app, api.auth.me, async ({ request }) => {
+    return { success: true as const, data: { user: await currentUser(app, principalId(request)) } };
+  });
+
+  addRoute(app, api.auth.dashboardHeader, async ({ body, request }) => {
+    const id = principalId(request);
+    if (!(await updateColumn(app.db, id, 'dashboard_header', body.dashboardHeader))) throw unauthorized();
+    return userAnswer(app, id, 'Dashboard header updated successfully');
+  });
+
+  addRoute(app, api.auth.fullName, async ({ body, request }) => {
+    const id = principalId(request);
+    if (!(await updateColumn(app.db, id, 'full_name', body.newFullName))) throw unauthorized();
+    return userAnswer(app, id, 'Full name updated successfully');
+  });
+
+  addRoute(app, api.auth.username, async ({ body, request }) => {
+    const id = principalId(request);
+    await assertUsernameFree(app.db, body.newUsername, id);
+    if (!(await updateColumn(app.db, id, 'username', body.newUsername))) throw unauthorized();
+    return userAnswer(app, id, 'Username updated successfully');
+  });
+
+  addRoute(app, api.auth.password, async ({ body, request }) => {
+    const id = principalId(request);
+    const current = await passwordHashOf(app.db, id);
+    if (current === undefined) throw unauthorized('This account no longer exists');
+    if (current !== null) {
+      const key = `id:${id}`;
+      assertNotLimited(key, request.ip);
+      if (!body.currentPassword) throw badRequest('Current password is required');
+      if (!(await verifyPassword(current, body.currentPassword))) {
+        accounts.fail(key);
+        throw badRequest('Current password is incorrect');
+      }
+    }
+    // Setting a first password (a Google account) also enables sign-in with it.
+    await app.db.query(
+      `UPDATE users SET password_hash = $2, updated_date = now(),
+          providers = CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END
+        WHERE id = $1`,
+      [id, await hashPassword(body.newPassword)],
+    );
+    return { success: true as const, message: 'Password updated successfully' };
+  });
+}

@@ -1,0 +1,77 @@
+import { DEFAULT_DASHBOARD_HEADER, type Role, type User } from '@insightra/contract';
+
+/** One user as the database returns it, joined with the sector's name. */
+export interface UserRow {
+  id: number;
+  username: string;
+  full_name: string | null;
+  email: string | null;
+  has_password: boolean;
+  role: Role;
+  region: string | null;
+  location: string | null;
+  mobile_number: string | null;
+  customer_id: number | null;
+  sector_id: number | null;
+  sector_name: string | null;
+  providers: string[] | null;
+  permissions: Record<string, boolean | string | number> | null;
+  dashboard_header: string | null;
+  created_date: Date | string;
+  updated_date: Date | string;
+}
+
+/**
+ * What each role may do. SPEC.md shows the map only as read-only data, so the keys are ours
+ * (docs/decisions/011-permissions-map.md); a user's stored overrides win over the role's defaults.
+ */
+export const ROLE_PERMISSIONS: Record<Role, Record<string, boolean>> = {
+  member: {
+    viewReports: true,
+    manageOwnReports: true,
+    uploadData: true,
+    refreshData: true,
+    manageUsers: false,
+    manageAllReports: false,
+  },
+  admin: {
+    viewReports: true,
+    manageOwnReports: true,
+    uploadData: true,
+    refreshData: true,
+    manageUsers: true,
+    manageAllReports: true,
+  },
+};
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The user object of SPEC.md §3 with both spellings; the password only as presence. */
+export function toUser(row: UserRow): User {
+  const header = row.dashboard_header || DEFAULT_DASHBOARD_HEADER;
+  const providers = row.providers?.length ? row.providers : ['local'];
+  return {
+    id: row.id,
+    user_id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    full_name: row.full_name,
+    email: row.email,
+    password: row.has_password,
+    role: row.role,
+    region: row.region,
+    location: row.location,
+    mobileNumber: row.mobile_number,
+    mobile_number: row.mobile_number,
+    customerId: row.customer_id ?? 0,
+    sectorId: row.sector_id,
+    sector_id: row.sector_id,
+    sector: row.sector_id !== null && row.sector_name ? { id: row.sector_id, name: row.sector_name } : null,
+    providers,
+    permissions: { ...ROLE_PERMISSIONS[row.role], ...(row.permissions ?? {}) },
+    created_date: iso(row.created_date),
+    updated_date: iso(row.updated_date),
+    dashboardHeader: header,
+    dashboard_header: header,
+  };
+}

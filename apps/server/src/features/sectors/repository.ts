@@ -1,0 +1,36 @@
+import type { Sector } from '@insightra/contract';
+import type { Database } from '../../db/client';
+
+interface SectorRow {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** Both spellings of SPEC.md §3: id/sector_id and name/sector_name. */
+const toSector = (row: SectorRow): Sector => ({
+  id: row.id,
+  sector_id: row.id,
+  name: row.name,
+  sector_name: row.name,
+  slug: row.slug,
+});
+
+export async function listSectors(db: Database): Promise<Sector[]> {
+  const { rows } = await db.query<SectorRow>('SELECT id, name, slug FROM sectors ORDER BY id');
+  return rows.map(toSector);
+}
+
+export async function findSector(db: Database, id: number): Promise<Sector | null> {
+  const { rows } = await db.query<SectorRow>('SELECT id, name, slug FROM sectors WHERE id = $1', [id]);
+  return rows[0] ? toSector(rows[0]) : null;
+}
+
+/** Sets a user's sector; false when the user no longer exists. */
+export async function setUserSector(db: Database, userId: number, sectorId: number): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE users SET sector_id = $2, updated_date = now() WHERE id = $1', [
+    userId,
+    sectorId,
+  ]);
+  return rowCount > 0;
+}
