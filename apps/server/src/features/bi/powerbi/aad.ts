@@ -1,0 +1,109 @@
+import {
+  AuthError,
+  ConfidentialClientApplication,
+  type INetworkModule,
+  LogLevel,
+  type NetworkRequestOptions,
+  ServerError,
+} from '@azure/msal-node';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromTransport, PowerBiError, powerBiErrors } from './errors';
+import { type HttpOptions, msalNetworkClient } from './http';
+
+export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
+
+export interface AadOptions {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  authorityHost: string;
+  http: HttpOptions;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Service-principal tokens for the Power BI API (client credentials). One ConfidentialClientApplication
+ * for the process: its in-memory cache is what keeps us from asking Entra for a token per request.
+ */
+export class AadTokenSource {
+  private readonly app: ConfidentialClientApplication;
+  /** The last transport failure seen by msal's network module: msal wraps it, we want the cause. */
+  private transportFailure: unknown;
+
+  constructor(private readonly options: AadOptions) {
+    const base = msalNetworkClient(options.http);
+    const networkClient: INetworkModule = {
+      sendGetRequestAsync: <T>(url: string, opts?: NetworkRequestOptions) =>
+        base.sendGetRequestAsync<T>(url, opts).catch(this.remember),
+      sendPostRequestAsync: <T>(url: string, opts?: NetworkRequestOptions) =>
+        base.sendPostRequestAsync<T>(url, opts).catch(this.remember),
+    };
+    const host = new URL(options.authorityHost);
+    this.app = new ConfidentialClientApplication({
+      auth: {
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        authority: `${host.origin}/${options.tenantId}`,
+        // Trusting the configured host explicitly skips msal's instance discovery at
+        // login.microsoftonline.com, which a sovereign cloud or a local stand-in cannot answer (decision 071).
+        knownAuthorities: [host.host],
+      },
+      system: {
+        networkClient,
+        loggerOptions: {
+          piiLoggingEnabled: false,
+          logLevel: LogLevel.Warning,
+          loggerCallback: (level, message, containsPii) => {
+            if (containsPii || level > LogLevel.Warning) return;
+            options.log.warn({ source: 'msal' }, message);
+          },
+        },
+      },
+    });
+  }
+
+  private readonly remember = (err: unknown): never => {
+    this.transportFailure = err;
+    throw err;
+  };
+
+  /** A bearer token for api.powerbi.com; PowerBiError with a clear message when Entra refuses. */
+  async token(options: { fresh?: boolean } = {}): Promise<string> {
+    this.transportFailure = undefined;
+    try {
+      const result = await this.app.acquireTokenByClientCredential({
+        scopes: [POWERBI_SCOPE],
+        ...(options.fresh ? { skipCache: true } : {}),
+      });
+      if (!result?.accessToken) throw powerBiErrors.credentials();
+      return result.accessToken;
+    } catch (err) {
+      throw this.classify(err);
+    }
+  }
+
+  private classify(err: unknown): PowerBiError {
+    if (err instanceof PowerBiError) return err;
+    const transport = fromTransport(this.transportFailure);
+    if (transport instanceof PowerBiError) return transport;
+    if (err instanceof ServerError) {
+      const status = err.status ?? 0;
+      this.options.log.warn({ errorCode: err.errorCode, status }, 'Entra ID refused the token request');
+      if (status === 429 || err.errorCode === 'throttled') return powerBiErrors.throttled(60);
+      if (status >= 500) return powerBiErrors.unavailable(status);
+      return powerBiErrors.credentials();
+    }
+    if (err instanceof AuthError) {
+      this.options.log.warn({ errorCode: err.errorCode }, 'Entra ID token request failed');
+      // msal refuses locally for a while after a 429 (INTEGRATIONS.md §7).
+      if (/throttl/i.test(err.errorCode) || /throttl/i.test(err.errorMessage))
+        return powerBiErrors.throttled(60);
+      if (err.errorCode === 'endpoints_resolution_error' || err.errorCode === 'network_error') {
+        return powerBiErrors.unreachable(new URL(this.options.authorityHost).host);
+      }
+      return powerBiErrors.credentials();
+    }
+    this.options.log.warn({ err: { name: (err as Error)?.name } }, 'Entra ID token request failed');
+    return powerBiErrors.unexpected(0);
+  }
+}

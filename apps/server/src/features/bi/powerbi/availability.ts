@@ -1,0 +1,29 @@
+import type { Database } from '../../../db/client';
+
+/**
+ * Which of `uuids` an administrator has made available to `userId` (PRODUCT.md §4): a report row for
+ * that member created by an administrator, or a row in an administrator's own list (the catalogue the
+ * administrators keep). A tab a member typed in themselves grants nothing (decision 072).
+ */
+export async function availableReportUuids(
+  db: Database,
+  userId: number,
+  uuids: string[],
+): Promise<Set<string>> {
+  if (uuids.length === 0) return new Set();
+  const rows = await db.kysely
+    .selectFrom('reports as r')
+    .innerJoin('users as owner', 'owner.id', 'r.user_id')
+    .leftJoin('users as creator', 'creator.id', 'r.created_by')
+    .select('r.report_uuid')
+    .distinct()
+    .where('r.report_uuid', 'in', uuids)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('r.user_id', '=', userId), eb('creator.role', '=', 'admin')]),
+        eb('owner.role', '=', 'admin'),
+      ]),
+    )
+    .execute();
+  return new Set(rows.map((r) => r.report_uuid));
+}

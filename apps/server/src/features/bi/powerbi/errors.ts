@@ -1,0 +1,83 @@
+import { HttpError } from '../../../lib/http-error';
+import { NetworkFailureError, RequestTimeoutError } from './http';
+
+/**
+ * Every Power BI failure becomes one of these: an HttpError whose message the dashboard shows as is
+ * ("Failed to load {tier} report: {message}"). Messages name the cause and the fix, never a secret.
+ */
+export class PowerBiError extends HttpError {
+  constructor(
+    statusCode: number,
+    message: string,
+    readonly kind: PowerBiFailure,
+    headers: Record<string, string> = {},
+  ) {
+    super(statusCode, message, headers);
+    this.name = 'PowerBiError';
+  }
+}
+
+export type PowerBiFailure =
+  | 'credentials'
+  | 'forbidden'
+  | 'throttled'
+  | 'unavailable'
+  | 'timeout'
+  | 'unreachable'
+  | 'not-configured'
+  | 'unexpected';
+
+export const powerBiErrors = {
+  credentials: () =>
+    new PowerBiError(
+      502,
+      'Power BI sign-in failed: the application credentials were rejected (check POWERBI_TENANT_ID, POWERBI_CLIENT_ID and POWERBI_CLIENT_SECRET)',
+      'credentials',
+    ),
+  forbidden: () =>
+    new PowerBiError(
+      502,
+      'Power BI denied access to the workspace: add the service principal to the workspace (POWERBI_WORKSPACE_ID) as a Member or Admin',
+      'forbidden',
+    ),
+  throttled: (retryAfterSeconds: number) =>
+    new PowerBiError(
+      503,
+      `Power BI is throttling requests; try again in ${retryAfterSeconds} seconds`,
+      'throttled',
+      { 'retry-after': String(retryAfterSeconds) },
+    ),
+  unavailable: (status: number) =>
+    new PowerBiError(
+      502,
+      `Power BI is unavailable right now (HTTP ${status}); try again later`,
+      'unavailable',
+    ),
+  timeout: (ms: number) =>
+    new PowerBiError(
+      504,
+      `Power BI did not answer within ${Math.round(ms / 100) / 10} s; try again later`,
+      'timeout',
+    ),
+  unreachable: (host: string) =>
+    new PowerBiError(
+      502,
+      `Power BI could not be reached (${host}); check the network and POWERBI_API_URL`,
+      'unreachable',
+    ),
+  refreshNotConfigured: () =>
+    new PowerBiError(
+      503,
+      'Dataset refresh is not configured: set POWERBI_DATASET_ID to the dataset behind the reports',
+      'not-configured',
+    ),
+  unexpected: (status: number) =>
+    new PowerBiError(502, `Power BI answered an unexpected HTTP ${status}`, 'unexpected'),
+};
+
+/** Transport failures (timeouts, refused connections) as PowerBiErrors; anything else unchanged. */
+export function fromTransport(err: unknown): unknown {
+  if (err instanceof RequestTimeoutError) return powerBiErrors.timeout(err.timeoutMs);
+  if (err instanceof NetworkFailureError) return powerBiErrors.unreachable(err.host);
+  return err;
+}

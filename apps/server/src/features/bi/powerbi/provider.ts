@@ -1,0 +1,251 @@
+import {
+  DEFAULT_REFRESH_ESTIMATE,
+  type EmbedTokenResponse,
+  type RefreshState,
+  type Report,
+  type Tier,
+} from '@insightra/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../../config';
+import type { Database } from '../../../db/client';
+import type { BiProvider, RefreshJobView, RefreshStart, RefreshStatus } from '../provider';
+import { AadTokenSource } from './aad';
+import { availableReportUuids } from './availability';
+import { PowerBiError, powerBiErrors } from './errors';
+import type { HttpOptions } from './http';
+import { type PbiRefresh, PowerBiRestClient } from './rest-client';
+
+export interface PowerBiProviderOptions {
+  config: Config;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** Extra CA to trust (tests' stand-in); the default trust store otherwise. */
+  ca?: string;
+  timeoutMs?: number;
+  retry?: { attempts: number; maxDelayMs: number };
+  sleep?: (ms: number) => Promise<void>;
+  /** Milliseconds since the epoch; injected so the health cache can be tested without waiting. */
+  now?: () => number;
+}
+
+/** The health probe's answer is reused this long (PRODUCT.md §4: "at most once a minute"). */
+export const HEALTH_CACHE_MS = 60_000;
+export const REFRESH_QUEUE_SIZE = 10;
+/** Power BI keeps the last 60 refreshes; an id older than that is no longer known. */
+const HISTORY_SIZE = 60;
+
+/** SPEC.md §4 refresh states from Power BI's refresh-history status values (INTEGRATIONS.md §1). */
+export function refreshStateOf(status: string): RefreshState {
+  if (status === 'Completed') return 'completed';
+  if (status === 'Failed' || status === 'Disabled' || status === 'Cancelled') return 'failed';
+  return 'refreshing';
+}
+
+function failureMessage(entry: PbiRefresh): string {
+  if (!entry.serviceExceptionJson) return `Power BI refresh ${entry.status.toLowerCase()}`;
+  try {
+    const parsed = JSON.parse(entry.serviceExceptionJson) as {
+      errorCode?: string;
+      errorDescription?: string;
+    };
+    const detail = parsed.errorDescription ?? parsed.errorCode;
+    return detail ? `Power BI refresh failed: ${String(detail).slice(0, 300)}` : 'Power BI refresh failed';
+  } catch {
+    return 'Power BI refresh failed';
+  }
+}
+
+function messageOf(entry: PbiRefresh): string {
+  const state = refreshStateOf(entry.status);
+  if (state === 'completed') return 'Refresh completed';
+  if (state === 'failed') return failureMessage(entry);
+  return 'Refresh in progress';
+}
+
+/** Report ids in Power BI are GUIDs; anything else cannot be a report there. */
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `powerbi` BI provider: the Power BI REST API with a service principal (PRODUCT.md §4). */
+export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvider {
+  const { config, db, log } = options;
+  const pbi = config.bi.powerbi;
+  // config.ts already stopped start-up if one of these is missing.
+  const tenantId = pbi.tenantId as string;
+  const http: HttpOptions = { ca: options.ca, timeoutMs: options.timeoutMs ?? 15_000 };
+  const aad = new AadTokenSource({
+    tenantId,
+    clientId: pbi.clientId as string,
+    clientSecret: pbi.clientSecret as string,
+    authorityHost: pbi.authorityHost,
+    http,
+    log,
+  });
+  const rest = new PowerBiRestClient({
+    apiUrl: pbi.apiUrl,
+    workspaceId: pbi.workspaceId as string,
+    http,
+    aad,
+    log,
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+  });
+  const now = options.now ?? Date.now;
+
+  let health: { at: number; value: 'ok' | 'error' } | null = null;
+  let probing: Promise<'ok' | 'error'> | null = null;
+
+  async function probe(): Promise<'ok' | 'error'> {
+    try {
+      await aad.token({ fresh: true });
+      return (await rest.workspaceVisible()) ? 'ok' : 'error';
+    } catch (err) {
+      log.warn(
+        { failure: err instanceof PowerBiError ? err.kind : 'unexpected' },
+        'Power BI health probe failed',
+      );
+      return 'error';
+    }
+  }
+
+  function datasetId(): string {
+    if (!pbi.datasetId) throw powerBiErrors.refreshNotConfigured();
+    return pbi.datasetId;
+  }
+
+  return {
+    name: 'powerbi',
+
+    async checkHealth() {
+      if (health && now() - health.at < HEALTH_CACHE_MS) return health.value;
+      // Concurrent callers share one probe.
+      probing ??= probe().then((value) => {
+        health = { at: now(), value };
+        probing = null;
+        return value;
+      });
+      return probing;
+    },
+
+    async embedToken(userId: number, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse> {
+      const uuids = [...new Set(reports.map((r) => r.report_uuid))];
+      const granted = await availableReportUuids(db, userId, uuids);
+      const base = {
+        success: true as const,
+        tier,
+        provider: 'powerbi' as const,
+        embedMode: config.bi.embedMode,
+      };
+
+      if (config.bi.embedMode === 'secure-embed') {
+        // Each viewer signs in to Power BI themselves; the frame URL of SPEC.md §7, no token from us.
+        return {
+          ...base,
+          accessToken: null,
+          tokenId: null,
+          expiration: null,
+          reports: reports.map((r) => {
+            const available = granted.has(r.report_uuid) && GUID.test(r.report_uuid);
+            return {
+              id: r.id,
+              report_uuid: r.report_uuid,
+              report_type: r.report_type,
+              available,
+              embedUrl: available
+                ? `https://app.powerbi.com/reportEmbed?reportId=${encodeURIComponent(r.report_uuid)}&autoAuth=true&ctid=${encodeURIComponent(tenantId)}`
+                : '',
+              datasetId: null,
+            };
+          }),
+        };
+      }
+
+      const found = new Map<string, { embedUrl: string; datasetId: string | null }>();
+      for (const uuid of uuids) {
+        if (!granted.has(uuid) || !GUID.test(uuid)) continue;
+        const report = await rest.getReport(uuid);
+        if (report?.embedUrl)
+          found.set(uuid, { embedUrl: report.embedUrl, datasetId: report.datasetId ?? null });
+      }
+      const datasets = [
+        ...new Set([...found.values()].map((r) => r.datasetId).filter((d): d is string => !!d)),
+      ];
+      const token = found.size > 0 ? await rest.generateToken([...found.keys()], datasets) : null;
+      return {
+        ...base,
+        accessToken: token?.token ?? null,
+        tokenId: token?.tokenId ?? null,
+        expiration: token?.expiration ?? null,
+        reports: reports.map((r) => {
+          const hit = found.get(r.report_uuid);
+          return {
+            id: r.id,
+            report_uuid: r.report_uuid,
+            report_type: r.report_type,
+            available: hit !== undefined,
+            embedUrl: hit?.embedUrl ?? '',
+            datasetId: hit?.datasetId ?? null,
+          };
+        }),
+      };
+    },
+
+    async startRefresh(): Promise<RefreshStart> {
+      const ds = datasetId();
+      const running = (entry: PbiRefresh | undefined): RefreshStart => ({
+        status: 'in_progress',
+        refreshId: entry?.requestId ?? '',
+        currentRefreshId: entry?.requestId ?? '',
+        estimatedDuration: DEFAULT_REFRESH_ESTIMATE,
+        message: 'A refresh is already running',
+      });
+      // Power BI silently drops quick repeats; asking first avoids posting while one runs.
+      const [latest] = await rest.refreshHistory(ds, 1);
+      if (latest && refreshStateOf(latest.status) === 'refreshing') return running(latest);
+      const started = await rest.startRefresh(ds);
+      const [now] = await rest.refreshHistory(ds, 1);
+      if (started.busy) return running(now);
+      const id =
+        (now && now.requestId !== latest?.requestId ? now.requestId : null) ??
+        started.requestId ??
+        now?.requestId ??
+        '';
+      return {
+        status: 'refreshing',
+        refreshId: id,
+        currentRefreshId: id,
+        estimatedDuration: DEFAULT_REFRESH_ESTIMATE,
+        message: 'Refresh started',
+      };
+    },
+
+    async refreshStatus(_userId: number, refreshId: string): Promise<RefreshStatus | null> {
+      const ds = datasetId();
+      const [latest] = await rest.refreshHistory(ds, 1);
+      const entry =
+        latest?.requestId === refreshId
+          ? latest
+          : (await rest.refreshHistory(ds, HISTORY_SIZE)).find((e) => e.requestId === refreshId);
+      if (!entry) return null;
+      const status = refreshStateOf(entry.status);
+      return { status, message: messageOf(entry), isComplete: status !== 'refreshing' };
+    },
+
+    async refreshQueue(): Promise<RefreshJobView[]> {
+      const entries = await rest.refreshHistory(datasetId(), REFRESH_QUEUE_SIZE);
+      return entries.map((e) => {
+        const started = e.startTime ? Date.parse(e.startTime) : Number.NaN;
+        const ended = e.endTime ? Date.parse(e.endTime) : Number.NaN;
+        return {
+          refreshId: e.requestId,
+          status: refreshStateOf(e.status),
+          message: messageOf(e),
+          requestedAt: e.startTime ?? '',
+          startedAt: e.startTime ?? null,
+          finishedAt: e.endTime ?? null,
+          durationMs:
+            Number.isFinite(started) && Number.isFinite(ended) ? Math.max(0, ended - started) : null,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import type { Report } from '@insightra/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { PowerBiError } from '../../src/features/bi/powerbi/errors';
+import { createTestDatabase } from '../helpers/database';
+import { createUser, type TestUser } from '../helpers/factories';
+import { providerFor } from './setup';
+import { PowerBiStandIn } from './stand-in';
+
+let standIn: PowerBiStandIn;
+let db: Database;
+let drop: () => Promise<void>;
+let admin: TestUser;
+
+beforeAll(async () => {
+  standIn = await new PowerBiStandIn().start();
+  const testDb = await createTestDatabase();
+  db = testDb.db;
+  drop = testDb.drop;
+  admin = await createUser(db, { role: 'admin' });
+});
+afterAll(async () => {
+  await standIn.stop();
+  await drop();
+});
+beforeEach(() => {
+  for (const key of Object.keys(standIn.fail)) delete standIn.fail[key as keyof typeof standIn.fail];
+  standIn.workspaceAccess = true;
+  standIn.busyStatus = 400;
+});
+
+async function addReport(userId: number, uuid: string, createdBy: number | null): Promise<Report> {
+  return db.kysely
+    .insertInto('reports')
+    .values({
+      user_id: userId,
+      tier: 'Beta',
+      report_type: `Tab ${uuid.slice(0, 4)}`,
+      report_uuid: uuid,
+      created_by: createdBy,
+    })
+    .returning(['id', 'tier', 'report_type', 'report_uuid'])
+    .executeTakeFirstOrThrow();
+}
+
+async function expectFailure(promise: Promise<unknown>, status: number, message: RegExp) {
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(PowerBiError);
+  expect((err as PowerBiError).statusCode).toBe(status);
+  expect((err as PowerBiError).message).toMatch(message);
+}
+
+describe('embed tokens', () => {
+  it('generates one multi-resource token for the reports an administrator made available, and no others', async () => {
+    const member = await createUser(db);
+    const a = standIn.addReport('Grades');
+    const b = standIn.addReport('Submissions');
+    const catalogue = standIn.addReport('Catalogue');
+    const typedByMember = standIn.addReport('Someone else');
+    const granted = [await addReport(member.id, a.id, admin.id), await addReport(member.id, b.id, admin.id)];
+    await addReport(admin.id, catalogue.id, admin.id);
+    const fromCatalogue = await addReport(member.id, catalogue.id, member.id);
+    const own = await addReport(member.id, typedByMember.id, member.id);
+    const unknownInPowerBi = await addReport(member.id, crypto.randomUUID(), admin.id);
+    const notAGuid = await addReport(member.id, 'not-a-guid', admin.id);
+    const { provider } = providerFor(standIn, db);
+
+    const before = standIn.issuedEmbedTokens.length;
+    const res = await provider.embedToken(member.id, 'Beta', [
+      ...granted,
+      fromCatalogue,
+      own,
+      unknownInPowerBi,
+      notAGuid,
+    ]);
+
+    expect(standIn.issuedEmbedTokens.length).toBe(before + 1);
+    const issued = standIn.issuedEmbedTokens.at(-1)!;
+    expect(res).toMatchObject({ success: true, provider: 'powerbi', embedMode: 'embed-token', tier: 'Beta' });
+    expect(res.accessToken).toBe(issued.token);
+    expect(res.tokenId).toBe(issued.tokenId);
+    expect(Date.parse(res.expiration!)).toBeGreaterThan(Date.now());
+    expect(issued.body).toEqual({
+      reports: [a.id, b.id, catalogue.id].map((id) => ({ id, allowEdit: false })),
+      datasets: [{ id: standIn.datasetId, xmlaPermissions: 'Off' }],
+      targetWorkspaces: [{ id: standIn.workspaceId }],
+    });
+    const byUuid = Object.fromEntries(res.reports.map((r) => [r.report_uuid, r]));
+    expect(byUuid[a.id]).toMatchObject({ available: true, datasetId: standIn.datasetId });
+    expect(byUuid[a.id]!.embedUrl).toContain(`reportId=${a.id}`);
+    expect(byUuid[catalogue.id]!.available).toBe(true);
+    for (const r of [own, unknownInPowerBi, notAGuid]) {
+      expect(byUuid[r.report_uuid]).toMatchObject({ available: false, embedUrl: '' });
+    }
+    // The member's self-typed id was never even looked up.
+    expect(
+      standIn.callsTo(`/v1.0/myorg/groups/${standIn.workspaceId}/reports/${typedByMember.id}`),
+    ).toHaveLength(0);
+  });
+
+  it('asks for no token when nothing is available', async () => {
+    const member = await createUser(db);
+    const own = await addReport(member.id, standIn.addReport().id, member.id);
+    const { provider } = providerFor(standIn, db);
+    const before = standIn.issuedEmbedTokens.length;
+    const res = await provider.embedToken(member.id, 'Beta', [own]);
+    expect(res.accessToken).toBeNull();
+    expect(res.reports[0]!.available).toBe(false);
+    expect(standIn.issuedEmbedTokens.length).toBe(before);
+  });
+
+  it('builds the secure-embed URL of SPEC §7 without calling Power BI', async () => {
+    const member = await createUser(db);
+    const report = await addReport(member.id, standIn.addReport().id, admin.id);
+    const own = await addReport(member.id, standIn.addReport().id, member.id);
+    const { provider } = providerFor(standIn, db, { env: { POWERBI_EMBED_MODE: 'secure-embed' } });
+    const calls = standIn.calls.length;
+    const res = await provider.embedToken(member.id, 'Beta', [report, own]);
+    expect(res.embedMode).toBe('secure-embed');
+    expect(res.accessToken).toBeNull();
+    expect(res.reports[0]!.embedUrl).toBe(
+      `https://app.powerbi.com/reportEmbed?reportId=${report.report_uuid}&autoAuth=true&ctid=${standIn.tenantId}`,
+    );
+    expect(res.reports[1]).toMatchObject({ available: false, embedUrl: '' });
+    expect(standIn.calls.length).toBe(calls);
+  });
+});
+
+describe('failures become clear errors', () => {
+  let member: TestUser;
+  let report: Report;
+  beforeAll(async () => {
+    member = await createUser(db);
+    report = await addReport(member.id, standIn.addReport().id, admin.id);
+  });
+
+  it('wrong credentials (AAD 401)', async () => {
+    const { provider } = providerFor(standIn, db, { env: { POWERBI_CLIENT_SECRET: 'wrong-secret-value' } });
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+  });
+
+  it('wrong tenant or request (AAD 400)', async () => {
+    standIn.fail.token = { status: 400 };
+    const { provider } = providerFor(standIn, db);
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+  });
+
+  it('no access to the workspace (403)', async () => {
+    standIn.workspaceAccess = false;
+    const { provider } = providerFor(standIn, db);
+    await expectFailure(
+      provider.embedToken(member.id, 'Beta', [report]),
+      502,
+      /denied access to the workspace/,
+    );
+  });
+
+  it('throttling (429 with Retry-After) is retried with the advised delay', async () => {
+    standIn.fail.report = { status: 429, retryAfter: 2, times: 2 };
+    const { provider, sleeps } = providerFor(standIn, db);
+    const res = await provider.embedToken(member.id, 'Beta', [report]);
+    expect(res.accessToken).toMatch(/^embed-/);
+    expect(sleeps).toEqual([2000, 2000]);
+  });
+
+  it('throttling that does not stop gives up after a bounded number of tries', async () => {
+    standIn.fail.generateToken = { status: 429, retryAfter: 1 };
+    const { provider, sleeps } = providerFor(standIn, db);
+    const before = standIn.callsTo('/v1.0/myorg/GenerateToken').length;
+    await expectFailure(
+      provider.embedToken(member.id, 'Beta', [report]),
+      503,
+      /throttling requests; try again in 1 seconds/,
+    );
+    expect(standIn.callsTo('/v1.0/myorg/GenerateToken').length - before).toBe(3);
+    expect(sleeps).toEqual([1000, 1000]);
+  });
+
+  it('a Retry-After longer than the bound is not waited for', async () => {
+    standIn.fail.report = { status: 429, retryAfter: 3600 };
+    const { provider, sleeps } = providerFor(standIn, db);
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 503, /try again in 3600 seconds/);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('Power BI 5xx', async () => {
+    standIn.fail.report = { status: 503 };
+    const { provider } = providerFor(standIn, db);
+    await expectFailure(
+      provider.embedToken(member.id, 'Beta', [report]),
+      502,
+      /unavailable right now \(HTTP 503\)/,
+    );
+  });
+
+  it('a Power BI call that never answers times out', async () => {
+    standIn.fail.generateToken = 'hang';
+    const { provider } = providerFor(standIn, db, { timeoutMs: 300 });
+    const started = Date.now();
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 504, /did not answer within 0.3 s/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('a token endpoint that never answers times out', async () => {
+    standIn.fail.token = 'hang';
+    const { provider } = providerFor(standIn, db, { timeoutMs: 300 });
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 504, /did not answer/);
+  });
+
+  it('an unreachable Power BI', async () => {
+    const { provider } = providerFor(standIn, db, {
+      env: { POWERBI_API_URL: 'https://127.0.0.1:9/v1.0/myorg' },
+    });
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /could not be reached/);
+  });
+});

@@ -1,0 +1,335 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { generate } from 'selfsigned';
+
+/**
+ * A local stand-in for Entra ID (the OpenID configuration msal reads and the client-credentials token
+ * endpoint) and the Power BI REST endpoints the provider uses (INTEGRATIONS.md §1), over https with a
+ * certificate generated at start. Switches in `fail` reproduce every failure the provider must survive.
+ */
+export interface StandInReport {
+  id: string;
+  name: string;
+  datasetId: string;
+}
+export interface StandInRefresh {
+  requestId: string;
+  refreshType: string;
+  startTime: string;
+  endTime: string | null;
+  status: 'Unknown' | 'Completed' | 'Failed' | 'Disabled' | 'Cancelled';
+  serviceExceptionJson: string | null;
+}
+export interface Failure {
+  status: number;
+  retryAfter?: number;
+  /** How many requests fail before the endpoint recovers (all when absent). */
+  times?: number;
+}
+export type Endpoint = 'token' | 'groups' | 'report' | 'generateToken' | 'refreshes' | 'postRefresh';
+
+export interface StandInOptions {
+  tenantId?: string;
+  clientId?: string;
+  clientSecret?: string;
+  workspaceId?: string;
+  datasetId?: string;
+  port?: number;
+}
+
+export class PowerBiStandIn {
+  readonly tenantId: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly workspaceId: string;
+  readonly datasetId: string;
+  readonly reports = new Map<string, StandInReport>();
+  /** Newest first, as Power BI lists them. */
+  readonly refreshes: StandInRefresh[] = [];
+  /** Failure switches per endpoint; 'hang' never answers (a timeout for the client). */
+  readonly fail: Partial<Record<Endpoint, Failure | 'hang'>> = {};
+  /** Workspace access of the service principal: false answers 403 on every workspace call. */
+  workspaceAccess = true;
+  /** What a POST refresh answers while one runs: 400 (2025 docs) or 409 (2021 docs). */
+  busyStatus: 400 | 409 = 400;
+  /** Lifetime of issued AAD tokens and embed tokens. */
+  aadExpiresInSeconds = 3599;
+  embedTokenLifetimeMs = 60 * 60 * 1000;
+  readonly calls: { method: string; path: string; body: string }[] = [];
+  readonly issuedAccessTokens: string[] = [];
+  readonly issuedEmbedTokens: { token: string; tokenId: string; body: unknown }[] = [];
+  ca = '';
+  private server: https.Server | null = null;
+  private origin = '';
+
+  constructor(options: StandInOptions = {}) {
+    this.tenantId = options.tenantId ?? randomUUID();
+    this.clientId = options.clientId ?? randomUUID();
+    this.clientSecret = options.clientSecret ?? `secret-${randomBytes(12).toString('hex')}`;
+    this.workspaceId = options.workspaceId ?? randomUUID();
+    this.datasetId = options.datasetId ?? randomUUID();
+  }
+
+  get authorityHost() {
+    return this.origin;
+  }
+  get apiUrl() {
+    return `${this.origin}/v1.0/myorg`;
+  }
+  /** The environment a server needs to use this stand-in. */
+  env(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      BI_PROVIDER: 'powerbi',
+      POWERBI_TENANT_ID: this.tenantId,
+      POWERBI_CLIENT_ID: this.clientId,
+      POWERBI_CLIENT_SECRET: this.clientSecret,
+      POWERBI_WORKSPACE_ID: this.workspaceId,
+      POWERBI_DATASET_ID: this.datasetId,
+      POWERBI_API_URL: this.apiUrl,
+      POWERBI_AUTHORITY_HOST: this.authorityHost,
+      ...extra,
+    };
+  }
+
+  addReport(name = 'Report', datasetId = this.datasetId): StandInReport {
+    const report = { id: randomUUID(), name, datasetId };
+    this.reports.set(report.id, report);
+    return report;
+  }
+
+  /** Ends the newest running refresh with `status`. */
+  finishRefresh(status: StandInRefresh['status'] = 'Completed', error?: string) {
+    const running = this.refreshes.find((r) => r.status === 'Unknown');
+    if (!running) throw new Error('no refresh is running');
+    running.status = status;
+    running.endTime = new Date().toISOString();
+    if (error)
+      running.serviceExceptionJson = JSON.stringify({
+        errorCode: 'ModelRefreshFailed',
+        errorDescription: error,
+      });
+  }
+
+  callsTo(pathPrefix: string, method?: string) {
+    return this.calls.filter((c) => c.path.startsWith(pathPrefix) && (!method || c.method === method));
+  }
+
+  async start(port = 0): Promise<this> {
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keySize: 2048,
+      algorithm: 'sha256',
+      extensions: [
+        { name: 'basicConstraints', cA: true },
+        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
+        { name: 'extKeyUsage', serverAuth: true },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+          ],
+        },
+      ],
+    });
+    this.ca = pems.cert;
+    const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () =>
+        this.handle(
+          req.method ?? 'GET',
+          req.url ?? '/',
+          req.headers,
+          Buffer.concat(chunks).toString('utf8'),
+          res,
+        ),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    this.server = server;
+    this.origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    const server = this.server;
+    if (!server) return;
+    this.server = null;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The configured failure for `endpoint`, consumed once per request. */
+  private failure(endpoint: Endpoint): Failure | 'hang' | null {
+    const f = this.fail[endpoint];
+    if (!f) return null;
+    if (f !== 'hang' && f.times !== undefined) {
+      if (f.times <= 0) return null;
+      f.times -= 1;
+    }
+    return f;
+  }
+
+  private handle(
+    method: string,
+    rawUrl: string,
+    headers: NodeJS.Dict<string | string[]>,
+    body: string,
+    res: import('node:http').ServerResponse,
+  ) {
+    const url = new URL(rawUrl, this.origin);
+    const path = url.pathname;
+    this.calls.push({ method, path: `${path}${url.search}`, body });
+    const send = (status: number, payload: unknown, extra: Record<string, string> = {}) => {
+      res.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        requestid: randomUUID(),
+        ...extra,
+      });
+      res.end(payload === undefined ? '' : JSON.stringify(payload));
+    };
+    const applyFailure = (endpoint: Endpoint): boolean => {
+      const f = this.failure(endpoint);
+      if (!f) return false;
+      if (f === 'hang') return true; // never answers
+      const extra: Record<string, string> =
+        f.retryAfter !== undefined ? { 'retry-after': String(f.retryAfter) } : {};
+      if (endpoint === 'token') {
+        const error =
+          f.status === 401
+            ? 'invalid_client'
+            : f.status === 400
+              ? 'invalid_request'
+              : 'temporarily_unavailable';
+        send(
+          f.status,
+          { error, error_description: `AADSTS7000215: stand-in ${error}`, error_codes: [7000215] },
+          extra,
+        );
+      } else {
+        send(f.status, { error: { code: f.status === 429 ? 'TooManyRequests' : 'StandInFailure' } }, extra);
+      }
+      return true;
+    };
+
+    // Entra ID: OpenID configuration (read by msal for a known authority) and the token endpoint.
+    const tenantBase = `/${this.tenantId}`;
+    if (method === 'GET' && path === `${tenantBase}/v2.0/.well-known/openid-configuration`) {
+      return send(200, {
+        token_endpoint: `${this.origin}${tenantBase}/oauth2/v2.0/token`,
+        authorization_endpoint: `${this.origin}${tenantBase}/oauth2/v2.0/authorize`,
+        end_session_endpoint: `${this.origin}${tenantBase}/oauth2/v2.0/logout`,
+        jwks_uri: `${this.origin}${tenantBase}/discovery/v2.0/keys`,
+        issuer: `${this.origin}${tenantBase}/v2.0`,
+        token_endpoint_auth_methods_supported: ['client_secret_post'],
+      });
+    }
+    if (method === 'POST' && path === `${tenantBase}/oauth2/v2.0/token`) {
+      if (applyFailure('token')) return;
+      const form = new URLSearchParams(body);
+      if (
+        form.get('grant_type') !== 'client_credentials' ||
+        form.get('client_id') !== this.clientId ||
+        form.get('client_secret') !== this.clientSecret
+      ) {
+        return send(401, {
+          error: 'invalid_client',
+          error_description: 'AADSTS7000215: Invalid client secret provided.',
+          error_codes: [7000215],
+        });
+      }
+      if (form.get('scope') !== 'https://analysis.windows.net/powerbi/api/.default') {
+        return send(400, { error: 'invalid_scope', error_description: 'AADSTS70011: invalid scope' });
+      }
+      const token = `aad-${randomBytes(24).toString('hex')}`;
+      this.issuedAccessTokens.push(token);
+      return send(200, {
+        token_type: 'Bearer',
+        expires_in: this.aadExpiresInSeconds,
+        ext_expires_in: this.aadExpiresInSeconds,
+        access_token: token,
+      });
+    }
+
+    // Power BI REST API.
+    const api = '/v1.0/myorg';
+    if (!path.startsWith(`${api}/`)) return send(404, { error: { code: 'NotFound' } });
+    const auth = String(headers.authorization ?? '');
+    if (!this.issuedAccessTokens.includes(auth.replace(/^Bearer /, '')))
+      return send(401, { error: { code: 'TokenExpired' } });
+    const rest = path.slice(api.length);
+    const ws = `/groups/${this.workspaceId}`;
+
+    if (method === 'GET' && rest === '/groups') {
+      if (applyFailure('groups')) return;
+      return send(200, {
+        value: this.workspaceAccess
+          ? [{ id: this.workspaceId, name: 'Insightra', isOnDedicatedCapacity: true }]
+          : [],
+      });
+    }
+    const reportMatch = rest.match(/^\/groups\/([^/]+)\/reports\/([^/]+)$/);
+    if (method === 'GET' && reportMatch) {
+      if (applyFailure('report')) return;
+      if (reportMatch[1] !== this.workspaceId || !this.workspaceAccess)
+        return send(403, { error: { code: 'Unauthorized' } });
+      const report = this.reports.get(decodeURIComponent(reportMatch[2]!));
+      if (!report) return send(404, { error: { code: 'PowerBIEntityNotFound' } });
+      return send(200, {
+        id: report.id,
+        name: report.name,
+        reportType: 'PowerBIReport',
+        datasetId: report.datasetId,
+        datasetWorkspaceId: this.workspaceId,
+        webUrl: `https://app.powerbi.com/groups/${this.workspaceId}/reports/${report.id}`,
+        embedUrl: `https://app.powerbi.com/reportEmbed?reportId=${report.id}&groupId=${this.workspaceId}`,
+      });
+    }
+    if (method === 'POST' && rest === '/GenerateToken') {
+      if (applyFailure('generateToken')) return;
+      if (!this.workspaceAccess) return send(403, { error: { code: 'Unauthorized' } });
+      const parsed = JSON.parse(body || '{}') as { reports?: { id: string }[]; datasets?: { id: string }[] };
+      if (!parsed.reports?.length || parsed.reports.some((r) => !this.reports.has(r.id))) {
+        return send(400, { error: { code: 'InvalidRequest' } });
+      }
+      const token = `embed-${randomBytes(24).toString('hex')}`;
+      const tokenId = randomUUID();
+      this.issuedEmbedTokens.push({ token, tokenId, body: parsed });
+      return send(200, {
+        token,
+        tokenId,
+        expiration: new Date(Date.now() + this.embedTokenLifetimeMs).toISOString(),
+      });
+    }
+    if (rest === `${ws}/datasets/${this.datasetId}/refreshes`) {
+      if (!this.workspaceAccess) return send(403, { error: { code: 'Unauthorized' } });
+      if (method === 'GET') {
+        if (applyFailure('refreshes')) return;
+        const top = Number(url.searchParams.get('$top') ?? 60);
+        return send(200, { value: this.refreshes.slice(0, Math.max(1, Math.min(top, 60))) });
+      }
+      if (method === 'POST') {
+        if (applyFailure('postRefresh')) return;
+        const parsed = JSON.parse(body || '{}') as { notifyOption?: string };
+        if (parsed.notifyOption !== 'NoNotification')
+          return send(400, { error: { code: 'InvalidNotifyOption' } });
+        if (this.refreshes.some((r) => r.status === 'Unknown'))
+          return send(this.busyStatus, { error: { code: 'RefreshInProgress' } });
+        const requestId = randomUUID();
+        this.refreshes.unshift({
+          requestId,
+          refreshType: 'ViaApi',
+          startTime: new Date().toISOString(),
+          endTime: null,
+          status: 'Unknown',
+          serviceExceptionJson: null,
+        });
+        return send(202, undefined, { 'x-ms-request-id': requestId });
+      }
+    }
+    if (rest.startsWith('/groups/') && !rest.startsWith(ws))
+      return send(403, { error: { code: 'Unauthorized' } });
+    return send(404, { error: { code: 'PowerBIEntityNotFound' } });
+  }
+}
