@@ -37,6 +37,7 @@ export const Pagination = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+export type Pagination = z.infer<typeof Pagination>;
 
 export const PageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -57,10 +58,15 @@ export const IssueReportSummary = z.object({
   hasScreenshot: z.boolean(),
   created_at: z.string(),
 });
+export type IssueReportSummary = z.infer<typeof IssueReportSummary>;
+export type IssueStatus = (typeof ISSUE_STATUSES)[number];
+
 export const IssueReportDetails = IssueReportSummary.extend({
   description: z.string(),
+  /** Set when the report has a screenshot; fetch it with the bearer header (never a token in a URL). */
   screenshotUrl: z.string().nullable(),
 });
+export type IssueReportDetails = z.infer<typeof IssueReportDetails>;
 
 export const adminRoutes = {
   users: defineRoute({
