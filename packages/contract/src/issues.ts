@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ISSUE_TYPES, LIMITS } from './constants';
 import { defineRoute, SuccessMessage } from './http';
+import { ISSUE_CHECK_ORDER } from './issue-rules';
+
+export { ISSUE_CHECK_ORDER, SCREENSHOT_TYPES } from './issue-rules';
 
 /** Field rules of SPEC.md §5 (Report issue). The order of checks is the order of `ISSUE_CHECK_ORDER`. */
 export const IssueReportFields = z
@@ -21,8 +24,25 @@ export const IssueReportFields = z
   .refine((v) => v.issueType !== 'Other' || Boolean(v.issueTypeOther), {
     message: 'Please specify issue type',
     path: ['issueTypeOther'],
+    // Runs even when another field failed, so the first failure can be picked by SPEC.md's order.
+    when: (payload) => {
+      const v = payload.value as { issueType?: unknown } | undefined;
+      return Boolean(v && ISSUE_TYPES.includes(v.issueType as (typeof ISSUE_TYPES)[number]));
+    },
   });
 export type IssueReportFields = z.infer<typeof IssueReportFields>;
+
+/** The first failure of `input` in SPEC.md §5's order, or null when the report is valid. */
+export function firstIssueReportError(input: unknown): string | null {
+  const result = IssueReportFields.safeParse(input);
+  if (result.success) return null;
+  const rank = (path: PropertyKey[]) => {
+    const i = ISSUE_CHECK_ORDER.indexOf(String(path[0]) as (typeof ISSUE_CHECK_ORDER)[number]);
+    return i === -1 ? ISSUE_CHECK_ORDER.length : i;
+  };
+  const first = [...result.error.issues].sort((a, b) => rank(a.path) - rank(b.path))[0];
+  return first?.message ?? 'Invalid issue report';
+}
 
 export const ContactBody = z.object({
   name: z.string().trim().min(1, 'Name is required').max(LIMITS.issueNameMax),
@@ -30,6 +50,7 @@ export const ContactBody = z.object({
   company: z.string().trim().max(200).optional(),
   message: z.string().trim().min(1, 'Message is required').max(LIMITS.issueDescriptionMax),
 });
+export type ContactBody = z.infer<typeof ContactBody>;
 
 export const issueRoutes = {
   report: defineRoute({

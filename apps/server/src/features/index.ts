@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { healthRoutes } from './health/routes';
-import { contactRoutes } from './issues/contact-routes';
+import { issuesPlugin } from './issues/plugin';
+import { sampleReportRoutes } from './sample-report/routes';
 
 /** Every feature's routes, registered by app.ts in this order. */
 export const features: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
-  contactRoutes,
+  issuesPlugin,
+  sampleReportRoutes,
   adminRoutes,
 ];
