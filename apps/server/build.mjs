@@ -19,3 +19,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
+// The upload feature's spreadsheet reader runs in a worker thread from this file, beside server.js.
+cpSync('src/features/uploads/spreadsheet-worker.mjs', `${outdir}/spreadsheet-worker.mjs`);

@@ -3,6 +3,7 @@ import { adminRoutes } from './admin/routes';
 import { healthRoutes } from './health/routes';
 import { issuesPlugin } from './issues/plugin';
 import { sampleReportRoutes } from './sample-report/routes';
+import { uploadRoutes } from './uploads/routes';
 
 /** Every feature's routes, registered by app.ts in this order. */
 export const features: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -10,4 +11,5 @@ export const features: ((app: FastifyInstance) => Promise<void>)[] = [
   issuesPlugin,
   sampleReportRoutes,
   adminRoutes,
+  uploadRoutes,
 ];

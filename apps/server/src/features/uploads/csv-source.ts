@@ -1,0 +1,41 @@
+import { StringDecoder } from 'node:string_decoder';
+import Papa from 'papaparse';
+import type { RowBatch } from './types';
+
+/** The delimiter of the header line: comma unless semicolons or tabs clearly dominate (European exports). */
+function guessDelimiter(firstLine: string): string {
+  const count = (ch: string) => firstLine.split(ch).length - 1;
+  const candidates = [',', ';', '\t'].map((d) => [d, count(d)] as const);
+  candidates.sort((a, b) => b[1] - a[1]);
+  return candidates[0]![1] > 0 ? candidates[0]![0] : ',';
+}
+
+/**
+ * Streams CSV rows in batches, one batch per input chunk. papaparse's low-level Parser is fed each
+ * chunk with `ignoreLastRow`, and the incomplete tail is carried into the next chunk — the same way
+ * its own streamers work — so memory holds one chunk, not the file.
+ */
+export async function* csvBatches(chunks: AsyncIterable<Buffer>): AsyncGenerator<RowBatch> {
+  const decoder = new StringDecoder('utf8');
+  let parser: InstanceType<typeof Papa.Parser> | null = null;
+  let carry = '';
+  for await (const chunk of chunks) {
+    const text = carry + decoder.write(chunk);
+    if (!parser) {
+      const newline = text.search(/\r?\n/);
+      if (newline < 0) {
+        carry = text;
+        continue;
+      }
+      parser = new Papa.Parser({ delimiter: guessDelimiter(text.slice(0, newline)) });
+    }
+    const result = parser.parse(text, 0, true);
+    carry = text.slice(result.meta.cursor);
+    if (result.data.length) yield result.data as RowBatch;
+  }
+  const rest = carry + decoder.end();
+  if (!rest) return;
+  parser ??= new Papa.Parser({ delimiter: guessDelimiter(rest.split(/\r?\n/)[0] ?? '') });
+  const result = parser.parse(rest, 0, false);
+  if (result.data.length) yield result.data as RowBatch;
+}

@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import { api, STUDENT_TEMPLATE, UPLOAD_FIELD } from '@insightra/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { fileInfo, readFileChunks } from '../../lib/file-store';
+import { badRequest, gone, notFound, unauthorized } from '../../lib/http-error';
+import { addRoute } from '../../lib/route';
+import { ingestUpload, tooLarge } from './ingest';
+import { listActivity, purgeUploads, uploadFileId } from './repository';
+import { startRetention } from './retention';
+import { templateCsv, templateXlsx } from './template';
+
+/** Room for the multipart boundary and part headers around the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Uploads, their history, downloads and purge (SPEC.md §7 /server/*). */
+export async function uploadRoutes(app: FastifyInstance) {
+  const { config } = app;
+  const maxBytes = config.uploads.maxBytes;
+  await app.register(multipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, headerPairs: 50, fieldSize: 1024 },
+    throwFileSizeLimit: true,
+  });
+
+  // A declared length over the limit is answered before a byte of the body is read.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url !== api.uploads.upload.path) return;
+    const length = Number(request.headers['content-length']);
+    if (Number.isFinite(length) && length > maxBytes + ENVELOPE_BYTES) {
+      const err = tooLarge(config);
+      (err.headers as Record<string, string>).connection = 'close';
+      throw err;
+    }
+  });
+
+  const userId = (request: { principal: { userId: number } | null }) => {
+    if (!request.principal) throw unauthorized();
+    return request.principal.userId;
+  };
+
+  addRoute(app, api.uploads.upload, async ({ request }) => {
+    const owner = userId(request);
+    if (!request.isMultipart())
+      throw badRequest(`Send the file as multipart/form-data in the field ${UPLOAD_FIELD}`);
+    const part = await request.file();
+    if (!part || part.fieldname !== UPLOAD_FIELD) {
+      part?.file.resume();
+      throw badRequest(`Attach the file in the form field ${UPLOAD_FIELD}`);
+    }
+    const result = await ingestUpload(app.db, config, owner, part);
+    return {
+      success: true as const,
+      message: `Processed ${result.totalRowsProcessed} rows: ${result.totalRecordsInserted} inserted, ${result.totalRecordsFailed} rejected`,
+      ...result,
+    };
+  });
+
+  addRoute(app, api.uploads.activity, async ({ request }) => ({
+    success: true as const,
+    data: await listActivity(app.db, userId(request)),
+  }));
+
+  addRoute(app, api.uploads.purge, async ({ request, params }) => {
+    const ids = [...new Set(params.id.split(',').map(Number))].filter((n) => n > 0 && n <= 2 ** 31 - 1);
+    const deletedCount = ids.length ? await purgeUploads(app.db, userId(request), ids) : 0;
+    return {
+      success: true as const,
+      message: deletedCount ? `Deleted ${deletedCount} log(s)` : 'No logs were deleted',
+      deletedCount,
+    };
+  });
+
+  const download = async (kind: 'original' | 'rejected', id: number, owner: number, reply: FastifyReply) => {
+    const found = await uploadFileId(app.db, owner, id, kind);
+    if (!found) throw notFound('Upload not found');
+    if (!found.fileId)
+      throw notFound(kind === 'rejected' ? 'This upload has no rejected rows' : 'File not found');
+    const info = await fileInfo(app.db, found.fileId);
+    if (!info?.available) throw gone('File is no longer available (expired or deleted)');
+    reply
+      .header('content-type', info.contentType)
+      .header('content-length', String(info.byteSize))
+      .header('content-disposition', contentDisposition(info.fileName))
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff');
+    return reply.send(Readable.from(readFileChunks(app.db, info.id)));
+  };
+
+  addRoute(app, api.uploads.originalFile, async ({ request, params, reply }) =>
+    download('original', params.id, userId(request), reply),
+  );
+  addRoute(app, api.uploads.rejectedFile, async ({ request, params, reply }) =>
+    download('rejected', params.id, userId(request), reply),
+  );
+
+  const csv = templateCsv(STUDENT_TEMPLATE);
+  let xlsx: Promise<Buffer> | null = null;
+  addRoute(app, api.uploads.templateCsv, async ({ reply }) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', contentDisposition('insightra-upload-template.csv'))
+      .send(csv),
+  );
+  addRoute(app, api.uploads.templateXlsx, async ({ reply }) => {
+    xlsx ??= templateXlsx(STUDENT_TEMPLATE);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition('insightra-upload-template.xlsx'))
+      .send(await xlsx);
+  });
+
+  startRetention(app);
+}

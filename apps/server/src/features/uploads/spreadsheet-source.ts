@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { badRequest } from '../../lib/http-error';
+import { type RowBatch, SPREADSHEET_LIMITS, type UploadFormat } from './types';
+
+/** Beside this module in the sources; beside server.js in the bundle (build.mjs copies it). */
+function workerPath(): string {
+  for (const rel of ['./spreadsheet-worker.mjs', './features/uploads/spreadsheet-worker.mjs']) {
+    const file = fileURLToPath(new URL(rel, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  throw new Error('spreadsheet-worker.mjs not found');
+}
+
+type WorkerMessage =
+  | { type: 'rows'; rows: RowBatch }
+  | { type: 'done' }
+  | { type: 'error'; message: string; detail?: string };
+
+/**
+ * Reads a spooled .xlsx/.xls in a worker thread with a heap limit and a deadline, yielding row
+ * batches as the worker produces them (it waits for our acknowledgements, so it never runs far ahead).
+ */
+export async function* spreadsheetBatches(
+  path: string,
+  format: Exclude<UploadFormat, 'csv'>,
+  limits = SPREADSHEET_LIMITS,
+): AsyncGenerator<RowBatch> {
+  const worker = new Worker(workerPath(), {
+    workerData: { path, format, limits },
+    resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 32 },
+    stdout: true,
+    stderr: true,
+  });
+  const queue: (WorkerMessage | { type: 'fail'; message: string })[] = [];
+  let wake: (() => void) | null = null;
+  const push = (m: (typeof queue)[number]) => {
+    queue.push(m);
+    wake?.();
+  };
+  worker.on('message', (m: WorkerMessage) => push(m));
+  worker.on('error', (err: Error & { code?: string }) =>
+    push({
+      type: 'fail',
+      message:
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? `The .${format} file needs too much memory to read`
+          : `The .${format} file could not be read as a spreadsheet`,
+    }),
+  );
+  worker.on('exit', () => push({ type: 'fail', message: `The .${format} file could not be read` }));
+  const timer = setTimeout(() => {
+    push({ type: 'fail', message: `The .${format} file took too long to read` });
+    void worker.terminate();
+  }, limits.timeoutMs);
+  try {
+    for (;;) {
+      while (!queue.length) await new Promise<void>((r) => (wake = r));
+      const m = queue.shift()!;
+      if (m.type === 'rows') {
+        yield m.rows;
+        worker.postMessage('ack');
+      } else if (m.type === 'done') return;
+      else throw badRequest(m.message);
+    }
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}
