@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REFRESH_STATES } from './constants';
 import { defineRoute } from './http';
+import { REPORT_TEMPLATE_KEYS } from './report-templates';
 import { TierSchema } from './reports';
 
 export const BI_PROVIDERS = ['builtin', 'powerbi'] as const;
@@ -59,6 +60,59 @@ export const RefreshJob = z.object({
   durationMs: z.number().int().nullable(),
 });
 
+/** Messages between the dashboard and its report frame (or undocked window); same origin only. */
+export const EMBED_MESSAGES = {
+  /** Parent → frame: `{ type, token }`, a renewed embed token; the frame keeps its report open. */
+  token: 'insightra:embed-token',
+  /** Parent → frame: the data was refreshed; fetch the report again. */
+  refresh: 'insightra:embed-refresh',
+  /** Frame → parent: the frame is listening (the parent then sends the token). */
+  ready: 'insightra:embed-ready',
+} as const;
+
+const GradeGenderRow = z.object({ grade: z.string(), female_count: z.number(), male_count: z.number() });
+const SubmissionRow = z.object({ status: z.enum(['Yes', 'No']), count: z.number() });
+const ScoreBandRow = z.object({ band: z.string(), from: z.number(), to: z.number(), count: z.number() });
+const EnrolmentRow = z.object({ month: z.string(), count: z.number() });
+
+export const EmbedReportData = z.discriminatedUnion('template', [
+  z.object({ template: z.literal('grades-by-gender'), rows: z.array(GradeGenderRow) }),
+  z.object({ template: z.literal('project-submissions'), rows: z.array(SubmissionRow) }),
+  z.object({
+    template: z.literal('score-distribution'),
+    rows: z.array(ScoreBandRow),
+    averageScore: z.number().nullable(),
+    scored: z.number(),
+  }),
+  z.object({ template: z.literal('enrolment-trend'), rows: z.array(EnrolmentRow) }),
+  z.object({
+    template: z.literal('sector-overview'),
+    students: z.number(),
+    female: z.number(),
+    male: z.number(),
+    submitted: z.number(),
+    averageScore: z.number().nullable(),
+    grades: z.array(GradeGenderRow),
+    submissions: z.array(SubmissionRow),
+  }),
+]);
+export type EmbedReportData = z.infer<typeof EmbedReportData>;
+
+export const EmbedReportResponse = z.object({
+  success: z.literal(true),
+  report: z.object({
+    uuid: z.string(),
+    template: z.enum(REPORT_TEMPLATE_KEYS),
+    name: z.string(),
+    description: z.string(),
+  }),
+  /** When the member's summary tables were last refreshed; null before the first refresh. */
+  refreshedAt: z.string().nullable(),
+  rowCount: z.number().int(),
+  data: EmbedReportData,
+});
+export type EmbedReportResponse = z.infer<typeof EmbedReportResponse>;
+
 export const biRoutes = {
   health: defineRoute({
     method: 'GET',
@@ -76,6 +130,24 @@ export const biRoutes = {
     summary: "A short-lived embed token for the caller's reports of one tier",
     query: z.object({ tier: TierSchema }),
     response: EmbedTokenResponse,
+  }),
+  sectorToken: defineRoute({
+    method: 'GET',
+    path: '/api/powerbi/sector-token/:sector',
+    tag: 'bi',
+    access: 'user',
+    summary: "An embed token for a sector page's report (the built-in sector overview unless configured)",
+    params: z.object({ sector: z.string().min(1).max(50) }),
+    response: EmbedTokenResponse,
+  }),
+  embedData: defineRoute({
+    method: 'GET',
+    path: '/api/embed/reports/:reportUuid',
+    tag: 'bi',
+    access: 'embed',
+    summary: "A built-in report's data, for the embed token's own user and reports only",
+    params: z.object({ reportUuid: z.string().min(1).max(100) }),
+    response: EmbedReportResponse,
   }),
   refresh: defineRoute({
     method: 'POST',

@@ -18,6 +18,7 @@ export * from './constants';
 export * from './http';
 export * from './issues';
 export * from './messages';
+export * from './report-templates';
 export * from './reports';
 export * from './routes';
 export * from './sectors';

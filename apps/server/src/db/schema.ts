@@ -140,6 +140,35 @@ export interface DemoStudentsTable {
   enrolled_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export type ReportSummaryDimension =
+  | 'grade_gender'
+  | 'submission'
+  | 'score_band'
+  | 'enrolment_month'
+  | 'total';
+
+/** 0004_dashboard.sql: the built-in provider's per-member report data. */
+export interface ReportSummariesTable {
+  user_id: number;
+  dimension: ReportSummaryDimension;
+  grade: string | null;
+  gender: string | null;
+  submitted: boolean | null;
+  score_band: number | null;
+  enrol_month: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  student_count: number;
+  score_sum: number | null;
+  score_count: Generated<number>;
+}
+
+export interface ReportRefreshStateTable {
+  user_id: number;
+  refreshed_at: Timestamp;
+  data_as_of: Timestamp;
+  row_count: number;
+  job_id: string | null;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   sectors: SectorsTable;
@@ -150,6 +179,8 @@ export interface DB {
   upload_logs: UploadLogsTable;
   dataset_rows: DatasetRowsTable;
   refresh_jobs: RefreshJobsTable;
+  report_summaries: ReportSummariesTable;
+  report_refresh_state: ReportRefreshStateTable;
   issue_reports: IssueReportsTable;
   demo_students: DemoStudentsTable;
 }

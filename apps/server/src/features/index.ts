@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { biRoutes } from './bi/routes';
 import { healthRoutes } from './health/routes';
 import { issuesPlugin } from './issues/plugin';
+import { reportRoutes } from './reports/routes';
 import { sampleReportRoutes } from './sample-report/routes';
 import { uploadRoutes } from './uploads/routes';
 
@@ -12,4 +14,6 @@ export const features: ((app: FastifyInstance) => Promise<void>)[] = [
   sampleReportRoutes,
   adminRoutes,
   uploadRoutes,
+  reportRoutes,
+  biRoutes,
 ];

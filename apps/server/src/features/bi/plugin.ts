@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createBuiltinProvider } from './builtin/provider';
 import type { BiProvider } from './provider';
 
-/** Chooses the BI provider from configuration. (The built-in and Power BI providers plug in here.) */
+/**
+ * Chooses the BI provider from configuration (BI_PROVIDER). `builtin` (the default) also runs this
+ * process's refresh worker, started with the app and stopped before it closes.
+ */
 export const biPlugin = fp(
   async (app: FastifyInstance) => {
-    const unavailable = async () => {
-      throw new Error('No BI provider is configured');
-    };
-    const provider: BiProvider = {
-      name: 'builtin',
-      checkHealth: async () => 'ok',
-      embedToken: unavailable,
-      startRefresh: unavailable,
-      refreshStatus: unavailable,
-      refreshQueue: unavailable,
-    };
+    const builtin = createBuiltinProvider(app);
+    const provider: BiProvider = builtin;
     app.decorate('bi', provider);
+    app.addHook('onReady', async () => {
+      builtin.worker.start();
+    });
+    app.addHook('preClose', async () => {
+      await builtin.worker.stop();
+    });
   },
   { name: 'bi', dependencies: ['config', 'database', 'auth'] },
 );

@@ -1,0 +1,53 @@
+import { DEFAULT_REFRESH_ESTIMATE } from '@insightra/contract';
+import type { Database } from '../../../db/client';
+import { ACTIVE_ROW_COUNT_SQL } from './summary-sql';
+
+/** Past completed refreshes considered for the per-row cost. */
+const HISTORY = 20;
+
+export interface RefreshHistoryPoint {
+  rowCount: number;
+  durationMs: number;
+}
+
+/**
+ * Milliseconds a refresh of `rows` rows should take, from past refreshes (any member's: the work is
+ * the same SQL): a fixed part (the smallest past duration) plus the rows times the median cost per
+ * row. Null without history.
+ */
+export function estimateMs(rows: number, history: RefreshHistoryPoint[]): number | null {
+  const usable = history.filter((h) => h.durationMs >= 0);
+  if (usable.length === 0) return null;
+  const fixed = Math.min(...usable.map((h) => h.durationMs));
+  const perRow = usable
+    .filter((h) => h.rowCount > 0)
+    .map((h) => Math.max(0, h.durationMs - fixed) / h.rowCount)
+    .sort((a, b) => a - b);
+  const median = perRow.length ? perRow[Math.floor(perRow.length / 2)]! : 0;
+  // A history of tiny refreshes says little about per-row cost; assume at least 1 µs per row.
+  return fixed + rows * Math.max(median, 0.001);
+}
+
+/** '5-10 seconds', '2-4 minutes': a range, since the database is shared with other work. */
+export function formatEstimate(ms: number | null): string {
+  if (ms === null) return DEFAULT_REFRESH_ESTIMATE;
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds}-${seconds * 2} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes}-${minutes * 2} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours}-${hours * 2} hours`;
+}
+
+export async function estimateRefresh(db: Database, userId: number): Promise<string> {
+  const [{ rows: count }, { rows: history }] = await Promise.all([
+    db.query<{ n: number }>(ACTIVE_ROW_COUNT_SQL, [userId]),
+    db.query<{ row_count: number; duration_ms: number }>(
+      `SELECT row_count, duration_ms FROM refresh_jobs
+        WHERE status = 'completed' AND duration_ms IS NOT NULL AND row_count IS NOT NULL
+        ORDER BY finished_at DESC LIMIT ${HISTORY}`,
+    ),
+  ]);
+  const points = history.map((h) => ({ rowCount: Number(h.row_count), durationMs: Number(h.duration_ms) }));
+  return formatEstimate(estimateMs(Number(count[0]?.n ?? 0), points));
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { findReportTemplate, PATHS, type RefreshState } from '@insightra/contract';
+import type { FastifyInstance } from 'fastify';
+import type { RefreshJobStatus } from '../../../db/schema';
+import type { BiProvider, RefreshJobView } from '../provider';
+import { estimateRefresh } from './estimate';
+import { RefreshWorker, type RefreshWorkerOptions } from './refresh-worker';
+
+/** Embed tokens live 30 minutes; the dashboard renews them when 10 minutes are left. */
+export const EMBED_TOKEN_TTL_SECONDS = 30 * 60;
+export const EMBED_AUDIENCE = 'embed';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Database job states as the SPEC.md §4 refresh states the dashboard shows. */
+const STATE: Record<RefreshJobStatus, RefreshState> = {
+  queued: 'starting',
+  refreshing: 'refreshing',
+  completed: 'completed',
+  failed: 'failed',
+};
+
+interface JobRow {
+  id: string;
+  status: RefreshJobStatus;
+  message: string;
+  requested_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  duration_ms: number | null;
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+function view(job: JobRow): RefreshJobView {
+  return {
+    refreshId: job.id,
+    status: STATE[job.status],
+    message: job.message || (job.status === 'queued' ? 'Refresh queued' : ''),
+    requestedAt: iso(job.requested_at)!,
+    startedAt: iso(job.started_at),
+    finishedAt: iso(job.finished_at),
+    durationMs: job.duration_ms,
+  };
+}
+
+export type BuiltinProvider = BiProvider & { readonly worker: RefreshWorker };
+
+/** The default provider: reports drawn by this product from the member's own summary tables. */
+export function createBuiltinProvider(
+  app: FastifyInstance,
+  workerOptions: RefreshWorkerOptions = {},
+): BuiltinProvider {
+  const db = app.db;
+  const worker = new RefreshWorker(db, {
+    onError: (err) => app.log.error({ err }, 'refresh worker error'),
+    ...workerOptions,
+  });
+
+  const jobColumns = 'id, status, message, requested_at, started_at, finished_at, duration_ms';
+
+  return {
+    name: 'builtin',
+    worker,
+    checkHealth: async () => 'ok',
+
+    async embedToken(userId, tier, reports) {
+      const uuids = [...new Set(reports.map((r) => r.report_uuid.toLowerCase()))];
+      const tokenId = randomUUID();
+      const accessToken = await app.auth.sign(
+        EMBED_AUDIENCE,
+        { tier, reports: uuids, jti: tokenId },
+        EMBED_TOKEN_TTL_SECONDS,
+        String(userId),
+      );
+      return {
+        success: true as const,
+        tier,
+        provider: 'builtin' as const,
+        embedMode: 'embed-token' as const,
+        accessToken,
+        tokenId,
+        expiration: new Date(Date.now() + EMBED_TOKEN_TTL_SECONDS * 1000).toISOString(),
+        reports: reports.map((r) => ({
+          id: r.id,
+          report_uuid: r.report_uuid,
+          report_type: r.report_type,
+          embedUrl: PATHS.embedOf(encodeURIComponent(r.report_uuid)),
+          available: Boolean(findReportTemplate(r.report_uuid)),
+          datasetId: null,
+        })),
+      };
+    },
+
+    async startRefresh(userId) {
+      const inserted = await db.query<{ id: string }>(
+        `INSERT INTO refresh_jobs (user_id, status, message) VALUES ($1, 'queued', 'Refresh queued')
+         ON CONFLICT (user_id) WHERE status IN ('queued', 'refreshing') DO NOTHING
+         RETURNING id`,
+        [userId],
+      );
+      const estimatedDuration = await estimateRefresh(db, userId);
+      if (inserted.rows[0]) {
+        worker.wake();
+        const id = inserted.rows[0].id;
+        return {
+          status: 'starting',
+          refreshId: id,
+          currentRefreshId: id,
+          estimatedDuration,
+          message: 'Refresh started',
+        };
+      }
+      const { rows } = await db.query<{ id: string }>(
+        "SELECT id FROM refresh_jobs WHERE user_id = $1 AND status IN ('queued', 'refreshing')",
+        [userId],
+      );
+      const running = rows[0]?.id;
+      if (!running) return this.startRefresh(userId); // it finished in between: queue a new one
+      return {
+        status: 'in_progress',
+        refreshId: running,
+        currentRefreshId: running,
+        estimatedDuration,
+        message: 'A refresh is already in progress',
+      };
+    },
+
+    async refreshStatus(userId, refreshId) {
+      if (!UUID.test(refreshId)) return null;
+      const { rows } = await db.query<JobRow>(
+        `SELECT ${jobColumns} FROM refresh_jobs WHERE id = $1 AND user_id = $2`,
+        [refreshId, userId],
+      );
+      const job = rows[0];
+      if (!job) return null;
+      const v = view(job);
+      return {
+        status: v.status,
+        message: v.message,
+        isComplete: job.status === 'completed' || job.status === 'failed',
+      };
+    },
+
+    async refreshQueue(userId) {
+      const { rows } = await db.query<JobRow>(
+        `SELECT ${jobColumns} FROM refresh_jobs WHERE user_id = $1 ORDER BY requested_at DESC LIMIT 10`,
+        [userId],
+      );
+      return rows.map(view);
+    },
+  };
+}

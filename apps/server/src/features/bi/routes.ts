@@ -1,0 +1,94 @@
+import { api, findReportTemplate, INDUSTRIES, type Report, SECTOR_OVERVIEW_UUID } from '@insightra/contract';
+import type { FastifyInstance } from 'fastify';
+import { errors as joseErrors } from 'jose';
+import { notFound, unauthorized } from '../../lib/http-error';
+import { addRoute } from '../../lib/route';
+import { bearerToken } from '../../plugins/auth';
+import { reportsRepository } from '../reports/repository';
+import { EMBED_AUDIENCE } from './builtin/provider';
+import { readReport } from './builtin/report-data';
+
+/** app_settings key under which an administrator may configure a sector page's report UUID. */
+export const sectorReportSettingKey = (slug: string) => `sector_report_uuid:${slug}`;
+
+export async function biRoutes(app: FastifyInstance) {
+  const reports = reportsRepository(app.db);
+
+  addRoute(app, api.bi.embedToken, async ({ query, request }) => {
+    const userId = request.principal!.userId;
+    return app.bi.embedToken(userId, query.tier, await reports.list(userId, query.tier));
+  });
+
+  addRoute(app, api.bi.sectorToken, async ({ params, request }) => {
+    const industry = INDUSTRIES.find((i) => i.slug === params.sector);
+    if (!industry) throw notFound('Sector not found');
+    const { rows } = await app.db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [
+      sectorReportSettingKey(industry.slug),
+    ]);
+    const report: Report = {
+      id: 0,
+      tier: 'Beta',
+      report_type: `${industry.name} Overview`,
+      report_uuid: rows[0]?.value ?? SECTOR_OVERVIEW_UUID,
+    };
+    return app.bi.embedToken(request.principal!.userId, 'Beta', [report]);
+  });
+
+  // The frame's data call: authorised by the embed token alone (never the session token), which
+  // names its user and the report UUIDs it covers.
+  addRoute(app, api.bi.embedData, async ({ params, request }) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized('Embed token required');
+    let claims: Awaited<ReturnType<typeof app.auth.verify>>;
+    try {
+      claims = await app.auth.verify(EMBED_AUDIENCE, token);
+    } catch (err) {
+      throw unauthorized(
+        err instanceof joseErrors.JWTExpired ? 'Embed token expired' : 'Invalid embed token',
+      );
+    }
+    const userId = Number(claims.sub);
+    const scope = Array.isArray(claims.reports) ? (claims.reports as unknown[]) : [];
+    if (!Number.isInteger(userId) || userId <= 0) throw unauthorized('Invalid embed token');
+    const template = findReportTemplate(params.reportUuid);
+    if (!template) throw notFound('Report not found');
+    if (!scope.includes(template.uuid)) throw notFound('Report not available');
+    const snapshot = await readReport(app.db, userId, template.key);
+    return {
+      success: true as const,
+      report: {
+        uuid: template.uuid,
+        template: template.key,
+        name: template.name,
+        description: template.description,
+      },
+      ...snapshot,
+    };
+  });
+
+  addRoute(app, api.bi.refresh, async ({ request }) => {
+    const start = await app.bi.startRefresh(request.principal!.userId);
+    return { success: true, ...start };
+  });
+
+  addRoute(app, api.bi.refreshStatus, async ({ params, request }) => {
+    const status = await app.bi.refreshStatus(request.principal!.userId, params.id);
+    if (!status) throw notFound('Refresh not found');
+    return status;
+  });
+
+  addRoute(app, api.bi.refreshQueue, async ({ request }) => {
+    const userId = request.principal!.userId;
+    const [jobs, pending] = await Promise.all([
+      app.bi.refreshQueue(userId),
+      // Active uploads the reports do not show yet: newer than the data of the last completed refresh.
+      app.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM upload_logs u
+          WHERE u.user_id = $1 AND u.status <> 0
+            AND u.date > coalesce((SELECT data_as_of FROM report_refresh_state WHERE user_id = $1), '-infinity')`,
+        [userId],
+      ),
+    ]);
+    return { success: true as const, data: { jobs, pendingUploads: Number(pending.rows[0]?.n ?? 0) } };
+  });
+}
