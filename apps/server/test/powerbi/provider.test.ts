@@ -101,6 +101,21 @@ describe('embed tokens', () => {
     ).toHaveLength(0);
   });
 
+  it("counts a sector page's report configured by an administrator as available", async () => {
+    const member = await createUser(db);
+    const uuid = standIn.addReport('Retail overview').id;
+    await db.kysely
+      .insertInto('app_settings')
+      .values({ key: 'sector_report_uuid:retail', value: uuid })
+      .execute();
+    const { provider } = providerFor(standIn, db);
+    const res = await provider.embedToken(member.id, 'Beta', [
+      { id: 0, tier: 'Beta', report_type: 'Retail Overview', report_uuid: uuid },
+    ]);
+    expect(res.reports[0]!.available).toBe(true);
+    expect(res.accessToken).toMatch(/^embed-/);
+  });
+
   it('asks for no token when nothing is available', async () => {
     const member = await createUser(db);
     const own = await addReport(member.id, standIn.addReport().id, member.id);
@@ -146,6 +161,21 @@ describe('failures become clear errors', () => {
     standIn.fail.token = { status: 400 };
     const { provider } = providerFor(standIn, db);
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+  });
+
+  it('throttled or failing token endpoint (AAD 429, 5xx)', async () => {
+    standIn.fail.token = { status: 429, retryAfter: 30 };
+    await expectFailure(
+      providerFor(standIn, db).provider.embedToken(member.id, 'Beta', [report]),
+      503,
+      /throttling/,
+    );
+    standIn.fail.token = { status: 500 };
+    await expectFailure(
+      providerFor(standIn, db).provider.embedToken(member.id, 'Beta', [report]),
+      502,
+      /unavailable/,
+    );
   });
 
   it('no access to the workspace (403)', async () => {

@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 /**
  * Which of `uuids` an administrator has made available to `userId` (PRODUCT.md §4): a report row for
  * that member created by an administrator, or a row in an administrator's own list (the catalogue the
- * administrators keep). A tab a member typed in themselves grants nothing (decision 072).
+ * administrators keep), or a sector page's report an administrator configured. A tab a member typed in themselves grants nothing (decision 072).
  */
 export async function availableReportUuids(
   db: Database,
@@ -25,5 +25,12 @@ export async function availableReportUuids(
       ]),
     )
     .execute();
-  return new Set(rows.map((r) => r.report_uuid));
+  // A sector page's report, configured by an administrator in app_settings (features/bi/routes.ts).
+  const settings = await db.kysely
+    .selectFrom('app_settings')
+    .select('value')
+    .where('key', 'like', 'sector_report_uuid:%')
+    .where('value', 'in', uuids)
+    .execute();
+  return new Set([...rows.map((r) => r.report_uuid), ...settings.map((s) => s.value)]);
 }

@@ -203,7 +203,7 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
       if (latest && refreshStateOf(latest.status) === 'refreshing') return running(latest);
       const started = await rest.startRefresh(ds);
       const [now] = await rest.refreshHistory(ds, 1);
-      if (started.busy) return running(now);
+      if (started.busy) return running(now && refreshStateOf(now.status) === 'refreshing' ? now : undefined);
       const id =
         (now && now.requestId !== latest?.requestId ? now.requestId : null) ??
         started.requestId ??

@@ -1,0 +1,95 @@
+import type { Report } from '@insightra/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client';
+import { createTestDatabase } from '../helpers/database';
+import { createUser } from '../helpers/factories';
+import { providerFor } from './setup';
+import { type Endpoint, type Failure, PowerBiStandIn } from './stand-in';
+
+let standIn: PowerBiStandIn;
+let db: Database;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  standIn = await new PowerBiStandIn().start();
+  const testDb = await createTestDatabase();
+  db = testDb.db;
+  drop = testDb.drop;
+});
+afterAll(async () => {
+  await standIn.stop();
+  await drop();
+});
+
+describe('secrets', () => {
+  it('never appear in a log line, an answer or an error, in successful and failing runs', async () => {
+    const admin = await createUser(db, { role: 'admin' });
+    const member = await createUser(db);
+    const report: Report = await db.kysely
+      .insertInto('reports')
+      .values({
+        user_id: member.id,
+        tier: 'Beta',
+        report_type: 'Grades',
+        report_uuid: standIn.addReport().id,
+        created_by: admin.id,
+      })
+      .returning(['id', 'tier', 'report_type', 'report_uuid'])
+      .executeTakeFirstOrThrow();
+
+    const outputs: string[] = [];
+    const logs: string[] = [];
+    const wrongSecret = 'wrong-secret-0f9e8d7c6b5a';
+    const scenarios: {
+      fail?: [Endpoint, Failure | 'hang'];
+      env?: Record<string, string>;
+      access?: boolean;
+    }[] = [
+      {},
+      { env: { POWERBI_CLIENT_SECRET: wrongSecret } },
+      { fail: ['token', { status: 400 }] },
+      { fail: ['token', { status: 429, retryAfter: 5 }] },
+      { fail: ['token', { status: 500 }] },
+      { access: false },
+      { fail: ['report', { status: 429, retryAfter: 1 }] },
+      { fail: ['report', { status: 502 }] },
+      { fail: ['generateToken', 'hang'] },
+      { fail: ['postRefresh', { status: 500 }] },
+      { fail: ['refreshes', { status: 503 }] },
+      { fail: ['groups', { status: 401 }] },
+    ];
+    for (const scenario of scenarios) {
+      for (const key of Object.keys(standIn.fail)) delete standIn.fail[key as Endpoint];
+      standIn.workspaceAccess = scenario.access ?? true;
+      if (scenario.fail) standIn.fail[scenario.fail[0]] = scenario.fail[1];
+      const { provider, logger } = providerFor(standIn, db, {
+        timeoutMs: 300,
+        ...(scenario.env ? { env: scenario.env } : {}),
+      });
+      const attempts: (() => Promise<unknown>)[] = [
+        () => provider.embedToken(member.id, 'Beta', [report]),
+        () => provider.startRefresh(member.id),
+        () => provider.refreshStatus(member.id, 'nope'),
+        () => provider.refreshQueue(member.id),
+        () => provider.checkHealth(),
+      ];
+      for (const attempt of attempts) {
+        const settled = await attempt().then(
+          (value) => ({ value }),
+          (error: Error) => ({ error: { name: error.name, message: error.message, ...error } }),
+        );
+        outputs.push(JSON.stringify(settled));
+      }
+      logs.push(...logger.lines);
+    }
+
+    // The runs did fail and did log, so the assertions below are not vacuous.
+    expect(outputs.filter((o) => o.includes('"error"')).length).toBeGreaterThan(20);
+    expect(logs.length).toBeGreaterThan(10);
+    expect(standIn.issuedAccessTokens.length).toBeGreaterThan(0);
+    const secrets = [standIn.clientSecret, wrongSecret, ...standIn.issuedAccessTokens];
+    for (const text of [...outputs, ...logs]) {
+      for (const secret of secrets) expect(text).not.toContain(secret);
+    }
+  });
+});
