@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts' },
+  entryPoints: { server: 'src/server.ts', 'cli/admin': 'src/cli/admin.ts' },
   bundle: true,
   platform: 'node',
   target: 'node20',

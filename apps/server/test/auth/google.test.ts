@@ -1,0 +1,147 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../helpers/app';
+import { bearer, createUser } from '../helpers/factories';
+
+const CLIENT_ID = 'test-client.apps.googleusercontent.com';
+
+// A local stand-in for https://www.googleapis.com/oauth2/v3/certs.
+const { publicKey, privateKey } = await generateKeyPair('RS256');
+const other = await generateKeyPair('RS256');
+const jwk = { ...(await exportJWK(publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
+const jwks = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+  res.end(JSON.stringify({ keys: [jwk] }));
+});
+await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
+const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/oauth2/v3/certs`;
+
+const { app, db } = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl });
+
+interface TokenOptions {
+  claims?: Record<string, unknown>;
+  aud?: string;
+  iss?: string;
+  exp?: number;
+  kid?: string;
+  key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+}
+
+let seq = 0;
+function idToken(o: TokenOptions = {}) {
+  seq += 1;
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({
+    email: `g${seq}@gmail.com`,
+    email_verified: true,
+    name: `Google User ${seq}`,
+    ...o.claims,
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: o.kid ?? 'key-1', typ: 'JWT' })
+    .setIssuer(o.iss ?? 'https://accounts.google.com')
+    .setAudience(o.aud ?? CLIENT_ID)
+    .setSubject(String(o.claims?.sub ?? `sub-${seq}`))
+    .setIssuedAt(now - 10)
+    .setExpirationTime(o.exp ?? now + 3600)
+    .sign(o.key ?? privateKey);
+}
+
+const google = (token: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken: token } });
+
+describe('POST /api/auth/google', () => {
+  it('creates a new user with provider google and signs them in', async () => {
+    const res = await google(
+      await idToken({ claims: { email: 'new.person@gmail.com', name: 'New Person' } }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Google login successful');
+    expect(res.json().data.user).toMatchObject({
+      username: 'new.person',
+      email: 'new.person@gmail.com',
+      full_name: 'New Person',
+      password: false,
+      providers: ['google'],
+      role: 'member',
+    });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(res.json().data.token),
+    });
+    expect(me.json().data.user.email).toBe('new.person@gmail.com');
+  });
+
+  it('accepts the issuer without https too, and signs the same Google account in again', async () => {
+    const first = await google(await idToken({ iss: 'accounts.google.com', claims: { sub: 'same-sub' } }));
+    expect(first.statusCode).toBe(200);
+    const again = await google(await idToken({ claims: { sub: 'same-sub', email: 'changed@gmail.com' } }));
+    expect(again.json().data.user.id).toBe(first.json().data.user.id);
+  });
+
+  it('links an existing account by email and adds the provider', async () => {
+    const user = await createUser(db, { email: 'Existing.Member@Example.com' });
+    const res = await google(await idToken({ claims: { email: 'existing.member@example.com' } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user).toMatchObject({
+      id: user.id,
+      password: true,
+      providers: ['local', 'google'],
+    });
+    const taken = await google(await idToken({ claims: { email: `${user.username}@other.com` } }));
+    expect(taken.json().data.user.username).toBe(`${user.username}2`);
+  });
+
+  it.each([
+    ['another audience', { aud: 'someone-else.apps.googleusercontent.com' }, 401],
+    ['another issuer', { iss: 'https://evil.example.com' }, 401],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 600 }, 401],
+    ['an unknown key id', { kid: 'key-2' }, 401],
+    ['a signature by another key', { key: other.privateKey }, 401],
+    ['an unverified email', { claims: { email_verified: false } }, 401],
+  ] as const)('refuses %s', async (_name, options, status) => {
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    const res = await google(await idToken(options as TokenOptions));
+    expect(res.statusCode).toBe(status);
+    expect(res.json().success).toBe(false);
+    expect(res.json().message.length).toBeGreaterThan(5);
+    const after = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+  });
+
+  it('refuses a tampered payload, alg none and an HS256 token', async () => {
+    const good = await idToken();
+    const [h, p, s] = good.split('.');
+    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...payload, email: 'victim@gmail.com' })).toString(
+      'base64url',
+    );
+    const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const none = `${b64({ alg: 'none', typ: 'JWT' })}.${p}.`;
+    const hs = await new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', kid: 'key-1' })
+      .sign(new TextEncoder().encode('x'.repeat(32)));
+    for (const token of [`${h}.${forgedPayload}.${s}`, none, hs, 'garbage']) {
+      const res = await google(token);
+      expect(res.statusCode, token.slice(0, 30)).toBe(401);
+      expect(res.json().message).toMatch(/Google/);
+    }
+    expect((await app.inject({ method: 'POST', url: '/api/auth/google', payload: {} })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/auth/google without GOOGLE_CLIENT_ID', () => {
+  it('answers 503 with a clear message', async () => {
+    const { app: plain } = await createTestApp();
+    const res = await plain.inject({
+      method: 'POST',
+      url: '/api/auth/google',
+      payload: { idToken: 'x.y.z' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toMatch(/Google sign-in is not configured/);
+  });
+});
