@@ -1,34 +1,36 @@
-import type { ToastType } from '@insightra/contract';
-import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { X } from 'lucide-react';
+import { useInRouterContext, useLocation } from 'react-router';
+import { AdminToast, isAdminPath } from './admin-toast';
 import { useToast, useToasts } from './toast-context';
+import { isUrgent, TOAST_STYLES } from './toast-styles';
 
-const STYLES: Record<ToastType, { icon: typeof Info; className: string; label: string }> = {
-  info: { icon: Info, className: 'border-info/30 bg-info-soft text-info', label: 'Information' },
-  success: {
-    icon: CheckCircle2,
-    className: 'border-success/30 bg-success-soft text-success',
-    label: 'Success',
-  },
-  error: { icon: XCircle, className: 'border-error/30 bg-error-soft text-error', label: 'Error' },
-  warning: {
-    icon: AlertTriangle,
-    className: 'border-warning/30 bg-warning-soft text-warning',
-    label: 'Warning',
-  },
-};
-
-/** The toast stack, top-right, on every page. Errors and warnings are announced assertively. */
+/**
+ * The toast stack, top-right, on every page. Errors and warnings are announced assertively. In the
+ * admin area the toasts behave as SPEC.md §4 says there (delayed entry, click to close, 300 ms exit);
+ * everywhere else they appear at once and leave at once.
+ */
 export function ToastContainer() {
+  // Rendered inside the router by the root layout; a container outside one has no admin area.
+  return useInRouterContext() ? <RoutedToastStack /> : <ToastStack admin={false} />;
+}
+
+function RoutedToastStack() {
+  return <ToastStack admin={isAdminPath(useLocation().pathname)} />;
+}
+
+function ToastStack({ admin }: { admin: boolean }) {
   const toasts = useToasts();
   const api = useToast();
   return (
     <div
       data-testid="toast-container"
+      data-variant={admin ? 'admin' : 'default'}
       className="pointer-events-none fixed top-4 right-4 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
     >
       {toasts.map((toast) => {
-        const { icon: Icon, className, label } = STYLES[toast.type];
-        const urgent = toast.type === 'error' || toast.type === 'warning';
+        if (admin) return <AdminToast key={toast.id} toast={toast} onDismiss={api.dismiss} />;
+        const { icon: Icon, className, label } = TOAST_STYLES[toast.type];
+        const urgent = isUrgent(toast.type);
         return (
           <div
             key={toast.id}
