@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+
+/** A titled card around one chart. */
+export function ChartPanel({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={title}
+      className="rounded-[var(--radius-card)] border border-line bg-surface p-4 shadow-[var(--shadow-card)] sm:p-6"
+    >
+      <h2 className="text-lg font-semibold text-ink">{title}</h2>
+      {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}

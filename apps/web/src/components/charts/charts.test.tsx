@@ -1,0 +1,93 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DonutChart } from './donut-chart';
+import { GroupedBarChart } from './grouped-bar-chart';
+import { LineChart } from './line-chart';
+import { StatCard } from './stat-card';
+import { installFakeCanvas } from './testing/fake-canvas';
+
+beforeEach(() => {
+  installFakeCanvas();
+});
+
+describe('chart primitives', () => {
+  it('gives a grouped bar chart an accessible name and a data table with the same numbers', async () => {
+    const user = userEvent.setup();
+    render(
+      <GroupedBarChart
+        ariaLabel="Students per grade"
+        categories={['Grade 6', 'Grade 10']}
+        series={[
+          { label: 'Female', values: [1_234_567, 3], color: 'blue' },
+          { label: 'Male', values: [10, 0], color: 'orange' },
+        ]}
+        categoryTitle="Grade"
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Students per grade' }).tagName).toBe('CANVAS');
+    const table = screen.getByRole('table', { name: 'Students per grade' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Grade', 'Female', 'Male']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['Grade 6', '12,34,567', '10'],
+      ['Grade 10', '3', '0'],
+    ]);
+
+    const toggle = screen.getByRole('button', { name: 'Show data table' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide data table' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('lists each donut slice with its count and its share to one decimal', () => {
+    render(
+      <DonutChart
+        ariaLabel="Projects by status"
+        slices={[
+          { label: 'Submitted', value: 2, color: 'green' },
+          { label: 'Not Submitted', value: 1, color: 'vermillion' },
+        ]}
+        animationMs={2000}
+        categoryTitle="Status"
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Projects by status' })).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: 'Projects by status: legend' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Submitted2 (66.7%)', 'Not Submitted1 (33.3%)']);
+    const table = screen.getByRole('table', { name: 'Projects by status' });
+    expect(within(table).getByRole('row', { name: /Not Submitted/ })).toHaveTextContent(
+      'Not Submitted133.3%',
+    );
+  });
+
+  it('gives a line chart an accessible name and a data table', () => {
+    render(
+      <LineChart
+        ariaLabel="Visitors per month"
+        categories={['April 2025', 'May 2025']}
+        values={[2340, 2680]}
+        seriesLabel="Visitors"
+        categoryTitle="Month"
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Visitors per month' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Visitors per month' });
+    expect(within(table).getByRole('row', { name: /May 2025/ })).toHaveTextContent('2,680');
+  });
+
+  it('names a card value by its label', () => {
+    render(<StatCard label="Total Students" value="2,800" hint="all grades" />);
+    const term = screen.getByText('Total Students');
+    expect(term.tagName).toBe('DT');
+    expect(screen.getByText('2,800').tagName).toBe('DD');
+  });
+});
