@@ -1,0 +1,63 @@
+import type { EmbedTokenResponse } from '@insightra/contract';
+import { FileX2 } from 'lucide-react';
+import { EmbeddedReport } from './embedded-report';
+import { SecureEmbedFrame } from './secure-embed-frame';
+
+export interface PowerBiReportFrameProps {
+  /** The selected tab's entry of `tokenResponse.reports`. */
+  report: EmbedTokenResponse['reports'][number];
+  /** GET /api/powerbi/get-powerbi-token's answer for the current tier. */
+  tokenResponse: EmbedTokenResponse;
+  onError?: (message: string) => void;
+  onLoaded?: () => void;
+  onTokenRenewed?: (response: EmbedTokenResponse) => void;
+}
+
+/** The Power BI report frame, in the embed mode the server chose (POWERBI_EMBED_MODE). */
+export function PowerBiReportFrame({
+  report,
+  tokenResponse,
+  onError,
+  onLoaded,
+  onTokenRenewed,
+}: PowerBiReportFrameProps) {
+  if (!report.available || !report.embedUrl) {
+    return (
+      <div
+        role="status"
+        className="flex size-full min-h-[320px] flex-col items-center justify-center gap-3 rounded-lg border border-line bg-surface p-6 text-center text-muted"
+      >
+        <FileX2 aria-hidden="true" className="size-8 text-muted" />
+        <p className="font-medium text-ink">report not available</p>
+        <p className="max-w-md text-sm">
+          This report has not been made available to your account. Ask an administrator to add it for you.
+        </p>
+      </div>
+    );
+  }
+  if (tokenResponse.embedMode === 'secure-embed') {
+    return <SecureEmbedFrame key={report.report_uuid} report={report} {...(onLoaded ? { onLoaded } : {})} />;
+  }
+  if (!tokenResponse.accessToken) {
+    return (
+      <div
+        role="alert"
+        className="flex size-full min-h-[320px] items-center justify-center p-6 text-center text-ink"
+      >
+        No embed token was issued for this report.
+      </div>
+    );
+  }
+  return (
+    <EmbeddedReport
+      key={report.report_uuid}
+      tier={tokenResponse.tier}
+      report={report}
+      accessToken={tokenResponse.accessToken}
+      expiration={tokenResponse.expiration}
+      {...(onError ? { onError } : {})}
+      {...(onLoaded ? { onLoaded } : {})}
+      {...(onTokenRenewed ? { onTokenRenewed } : {})}
+    />
+  );
+}

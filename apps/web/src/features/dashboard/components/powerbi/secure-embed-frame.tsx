@@ -1,0 +1,19 @@
+import type { EmbedTokenResponse } from '@insightra/contract';
+
+type EmbedReport = EmbedTokenResponse['reports'][number];
+
+/**
+ * Secure embed: the Power BI service's own page in a plain iframe, each viewer signing in with their
+ * own Entra account (SPEC.md §7's URL). powerbi-client refuses autoAuth URLs, hence no SDK here.
+ */
+export function SecureEmbedFrame({ report, onLoaded }: { report: EmbedReport; onLoaded?: () => void }) {
+  return (
+    <iframe
+      title={report.report_type}
+      src={report.embedUrl}
+      className="size-full min-h-[480px] rounded-lg border border-line bg-surface"
+      allowFullScreen
+      onLoad={() => onLoaded?.()}
+    />
+  );
+}
