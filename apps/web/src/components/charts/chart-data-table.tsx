@@ -24,7 +24,7 @@ export function ChartDataTable({ caption, columns, rows }: ChartDataTableProps) 
     <div className="mt-4">
       <button
         type="button"
-        className="rounded-[var(--radius-control)] px-2 py-1 text-sm font-medium text-brand underline-offset-4 hover:underline"
+        className="-ml-2 rounded-[var(--radius-control)] px-2 py-1 text-sm font-medium text-brand underline-offset-4 hover:underline"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen((v) => !v)}

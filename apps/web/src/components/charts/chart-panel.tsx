@@ -4,16 +4,19 @@ import type { ReactNode } from 'react';
 export function ChartPanel({
   title,
   description,
+  className = '',
   children,
 }: {
   title: string;
   description?: string;
+  /** Extra classes, e.g. `h-full` to match a neighbouring panel's height. */
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <section
       aria-label={title}
-      className="rounded-[var(--radius-card)] border border-line bg-surface p-4 shadow-[var(--shadow-card)] sm:p-6"
+      className={`rounded-[var(--radius-card)] border border-line bg-surface p-4 shadow-[var(--shadow-card)] sm:p-6 ${className}`}
     >
       <h2 className="text-lg font-semibold text-ink">{title}</h2>
       {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}

@@ -35,6 +35,7 @@ export function ColumnsChartPage() {
                 <StatCard
                   label="Total Students"
                   value={formatNumber(stats.total)}
+                  hint={`in ${formatNumber(rows.length)} ${rows.length === 1 ? 'grade' : 'grades'}`}
                   icon={<Users className="size-5" />}
                 />
                 <StatCard

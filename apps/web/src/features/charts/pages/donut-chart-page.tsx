@@ -35,6 +35,7 @@ export function DonutChartPage() {
                 <StatCard
                   label="Total Projects"
                   value={formatNumber(stats.total)}
+                  hint="submitted or not"
                   icon={<FolderKanban className="size-5" />}
                 />
                 <StatCard

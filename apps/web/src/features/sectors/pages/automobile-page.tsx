@@ -25,7 +25,7 @@ export function AutomobilePage() {
     <div className="w-full flex-1 bg-page">
       <section className="mx-auto w-full max-w-[1200px] px-4 py-8 sm:px-6 sm:py-12">
         <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <div className="flex items-center gap-4">
+          <div className="flex items-start gap-4 sm:items-center">
             <span
               aria-hidden="true"
               className="grid size-12 shrink-0 place-items-center rounded-[var(--radius-card)] bg-brand-soft text-brand"
@@ -60,6 +60,7 @@ export function AutomobilePage() {
                 <div className="grid gap-6 lg:grid-cols-5">
                   <div className="lg:col-span-3">
                     <ChartPanel
+                      className="h-full"
                       title="Trainees by semester and gender"
                       description="Female and male trainees in each semester."
                     >
@@ -85,6 +86,7 @@ export function AutomobilePage() {
                   </div>
                   <div className="lg:col-span-2">
                     <ChartPanel
+                      className="h-full"
                       title="Assignments by status"
                       description="Submitted and not submitted, with their shares."
                     >
