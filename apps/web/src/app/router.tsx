@@ -1,5 +1,6 @@
 import { INDUSTRIES, PATHS } from '@insightra/contract';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AdminArea, MemberArea } from '../features/auth/components/route-guard';
 import { AccessDeniedPage } from '../features/errors/pages/access-denied-page';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { RootLayout } from './root-layout';
@@ -154,8 +155,8 @@ export const routes: RouteObject[] = [
     // No errorElement: the router's default error page ('Unexpected Application Error!') is the spec's.
     children: [
       ...publicRoutes,
-      { Component: Outlet, children: memberRoutes },
-      { Component: Outlet, children: adminRoutes },
+      { Component: MemberArea, children: memberRoutes },
+      { Component: AdminArea, children: adminRoutes },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -16,7 +16,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => {
       const token = storage.get(STORAGE_KEYS.token);
       const claims = token ? decodeToken(token) : null;
-      if (!token || !isTokenUsable(claims)) return { status: 'anonymous', user: null, token: null };
+      if (!token || !isTokenUsable(claims)) {
+        // A malformed or expired token is no session: drop it so no request sends it again.
+        if (token) storage.remove(STORAGE_KEYS.token);
+        return { status: 'anonymous', user: null, token: null };
+      }
       return { status: 'loading', user: userFromClaims(claims), token };
     },
   );

@@ -1,5 +1,146 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { PATHS, type User } from '@insightra/contract';
+import { ArrowLeft, BarChart3, Bug } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { usePublicConfig } from '../../../lib/public-config';
+import { useSession } from '../../../lib/session/session-context';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { LoginForm } from '../components/login-form';
+import { RegisterForm } from '../components/register-form';
+import type { RememberedLocation } from '../components/route-guard';
+
+const GoogleSignIn = lazy(() =>
+  import('../components/google-sign-in').then((m) => ({ default: m.GoogleSignIn })),
+);
+
+type Mode = 'login' | 'register';
+const TABS: { mode: Mode; label: string }[] = [
+  { mode: 'login', label: 'Login' },
+  { mode: 'register', label: 'Register' },
+];
+
+/** Where to go after signing in: the remembered location, else the dashboard. */
+function destination(state: unknown): string {
+  const from = (state as RememberedLocation | null)?.from;
+  if (!from?.pathname || from.pathname === PATHS.login) return PATHS.dashboard;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
 
 export function LoginPage() {
-  return <PlaceholderPage title="Login" />;
+  const [mode, setMode] = useState<Mode>('login');
+  usePageTitle(mode === 'login' ? 'Login' : 'Register');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const config = usePublicConfig();
+  const baseId = useId();
+
+  const signedIn = (token: string, user: User) => {
+    session.login(token, user);
+    navigate(destination(location.state), { replace: true });
+  };
+
+  const onTabKey = (event: React.KeyboardEvent) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    event.preventDefault();
+    const next = mode === 'login' ? 'register' : 'login';
+    setMode(next);
+    document.getElementById(`${baseId}-tab-${next}`)?.focus();
+  };
+
+  return (
+    <section className="flex flex-1 items-stretch bg-page">
+      <div className="hidden w-[42%] flex-col justify-between bg-ink p-12 text-white lg:flex">
+        <Link to={PATHS.home} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {config.siteName}
+        </Link>
+        <div>
+          <BarChart3 aria-hidden="true" className="size-10 text-highlight" />
+          <p className="mt-6 text-3xl font-semibold tracking-tight">
+            Your sector's numbers, one sign-in away.
+          </p>
+          <p className="mt-4 max-w-md text-white/75">
+            Upload your data, refresh your reports and share tiered dashboards with your team.
+          </p>
+        </div>
+        <p className="text-sm text-white/60">Data analytics and consulting · Mumbai</p>
+      </div>
+
+      <div className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:px-8">
+        <div className="mb-6 flex w-full max-w-md flex-wrap justify-between gap-2">
+          <Link to={PATHS.home} className={buttonClasses('ghost', 'sm')}>
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Home
+          </Link>
+          <Link to={PATHS.reportIssue} className={buttonClasses('ghost', 'sm')}>
+            <Bug aria-hidden="true" className="size-4" />
+            Report Issue
+          </Link>
+        </div>
+
+        <div className="w-full max-w-md rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-8">
+          <h1 className="text-2xl font-semibold text-ink">{mode === 'login' ? 'Login' : 'Register'}</h1>
+          <p className="mt-1 text-sm text-muted">
+            {mode === 'login'
+              ? 'Welcome back. Sign in to your dashboard.'
+              : `Create your ${config.siteName} account.`}
+          </p>
+
+          <div
+            role="tablist"
+            aria-label="Sign in or register"
+            className="mt-6 grid grid-cols-2 rounded-[var(--radius-control)] bg-page p-1"
+          >
+            {TABS.map((tab) => (
+              <button
+                key={tab.mode}
+                id={`${baseId}-tab-${tab.mode}`}
+                type="button"
+                role="tab"
+                aria-selected={mode === tab.mode}
+                aria-controls={`${baseId}-panel`}
+                tabIndex={mode === tab.mode ? 0 : -1}
+                onClick={() => setMode(tab.mode)}
+                onKeyDown={onTabKey}
+                className={`h-9 rounded-md text-sm font-semibold transition-colors duration-150 ${
+                  mode === tab.mode ? 'bg-surface text-ink shadow-sm' : 'text-muted hover:text-ink'
+                }`}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+
+          <div
+            id={`${baseId}-panel`}
+            role="tabpanel"
+            aria-labelledby={`${baseId}-tab-${mode}`}
+            className="mt-6"
+          >
+            {/* A new key per tab: switching tabs clears the form. */}
+            {mode === 'login' ? (
+              <LoginForm key="login" onSuccess={signedIn} />
+            ) : (
+              <RegisterForm key="register" onSuccess={signedIn} />
+            )}
+          </div>
+
+          {config.google.enabled && config.google.clientId && (
+            <div className="mt-6">
+              <div className="mb-4 flex items-center gap-3 text-xs uppercase tracking-wide text-muted">
+                <span className="h-px flex-1 bg-line" />
+                or
+                <span className="h-px flex-1 bg-line" />
+              </div>
+              <Suspense fallback={<div className="h-10" />}>
+                <GoogleSignIn clientId={config.google.clientId} onSuccess={signedIn} />
+              </Suspense>
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,49 @@
+import { MESSAGES, type User } from '@insightra/contract';
+import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { ApiError } from '../../../lib/api-client';
+import { googleRequest } from '../api/auth-api';
+
+export interface GoogleSignInProps {
+  clientId: string;
+  onSuccess: (token: string, user: User) => void;
+}
+
+/**
+ * Google's button and One Tap prompt. Loaded lazily, and only when the server says Google sign-in is
+ * configured, so Google's script never loads otherwise (the CSP allows it only then).
+ */
+export function GoogleSignIn({ clientId, onSuccess }: GoogleSignInProps) {
+  const toast = useToast();
+
+  async function exchange(credential: string | undefined) {
+    if (!credential) {
+      toast.error(MESSAGES.auth.googleLoginFailedRetry);
+      return;
+    }
+    try {
+      const res = await googleRequest(credential);
+      toast.success(MESSAGES.auth.googleLoginSuccess);
+      onSuccess(res.data.token, res.data.user);
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.status !== 0 ? err.message || MESSAGES.auth.googleFailed : '';
+      toast.error(message ? MESSAGES.auth.googleLoginFailed(message) : MESSAGES.auth.googleLoginFailedRetry);
+    }
+  }
+
+  return (
+    <GoogleOAuthProvider clientId={clientId}>
+      <div className="flex justify-center">
+        <GoogleLogin
+          onSuccess={(response) => void exchange(response.credential)}
+          onError={() => toast.error(MESSAGES.auth.googleLoginFailedRetry)}
+          useOneTap
+          text="continue_with"
+          shape="rectangular"
+          width="320"
+        />
+      </div>
+    </GoogleOAuthProvider>
+  );
+}

@@ -1,0 +1,109 @@
+import { MESSAGES, type User } from '@insightra/contract';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/public-config';
+import { registerRequest } from '../api/auth-api';
+import { type FieldErrors, passwordMatchMessage, type RegisterValues, validateRegister } from '../validation';
+import { TextField } from './text-field';
+
+const EMPTY: RegisterValues = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };
+
+export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
+  const toast = useToast();
+  const { siteName } = usePublicConfig();
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const match = passwordMatchMessage(values.password, values.confirmPassword);
+
+  const set = (key: keyof RegisterValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    if (errors[key]) setErrors((er) => ({ ...er, [key]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateRegister(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (values.password !== values.confirmPassword) {
+      toast.error(MESSAGES.auth.passwordsDoNotMatch);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await registerRequest(values);
+      toast.success(MESSAGES.auth.registrationSuccess(siteName));
+      onSuccess(res.data.token, res.data.user);
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.auth.registrationFailed));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Register">
+      <TextField
+        label="Full Name"
+        name="fullName"
+        autoComplete="name"
+        value={values.fullName}
+        onChange={set('fullName')}
+        error={errors.fullName}
+        required
+        minLength={2}
+      />
+      <TextField
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        onChange={set('username')}
+        error={errors.username}
+        required
+        minLength={3}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email}
+        required
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          required
+          minLength={6}
+        />
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          hint={match}
+          hintTone={match === MESSAGES.auth.passwordsMatched ? 'success' : 'error'}
+          required
+          minLength={6}
+        />
+      </div>
+      <Button type="submit" size="lg" loading={submitting} loadingText={MESSAGES.other.processing}>
+        Register
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { MESSAGES, PATHS } from '@insightra/contract';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useSession } from '../../../lib/session/session-context';
+
+export interface RouteGuardProps {
+  /** The member area's rule: no sector → /onboarding; a sector and /onboarding → /dashboard. */
+  requireSector?: boolean;
+  /** Administrator pages: anyone else goes to /access-denied. */
+  requireAdmin?: boolean;
+}
+
+/** Where the login page returns to after a successful sign-in. */
+export interface RememberedLocation {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/**
+ * The route guard of SPEC.md §2, one component for both protected areas. It is convenience only:
+ * the server enforces every rule itself (PRODUCT.md §3).
+ */
+export function RouteGuard({ requireSector = false, requireAdmin = false }: RouteGuardProps) {
+  const { status, user } = useSession();
+  const location = useLocation();
+
+  if (status === 'loading') {
+    return <Spinner text={MESSAGES.other.loading} className="flex-1 py-24" />;
+  }
+  if (status !== 'authenticated' || !user) {
+    const state: RememberedLocation = {
+      from: { pathname: location.pathname, search: location.search, hash: location.hash },
+    };
+    return <Navigate to={PATHS.login} replace state={state} />;
+  }
+  if (requireAdmin && user.role !== 'admin') return <Navigate to={PATHS.accessDenied} replace />;
+  if (requireSector) {
+    const onOnboarding = location.pathname === PATHS.onboarding;
+    if (user.sectorId === null && !onOnboarding) return <Navigate to={PATHS.onboarding} replace />;
+    if (user.sectorId !== null && onOnboarding) return <Navigate to={PATHS.dashboard} replace />;
+  }
+  return <Outlet />;
+}
+
+/** The member area: signed in, with a sector. */
+export function MemberArea() {
+  return <RouteGuard requireSector />;
+}
+
+/** The admin pages: signed in as an administrator; no sector needed (PRODUCT.md §3). */
+export function AdminArea() {
+  return <RouteGuard requireAdmin />;
+}

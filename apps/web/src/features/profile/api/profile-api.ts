@@ -1,0 +1,26 @@
+import { api } from '@insightra/contract';
+import { apiRequest } from '../../../lib/api-client';
+
+export const meQuery = {
+  queryKey: ['auth', 'me'] as const,
+  queryFn: () => apiRequest(api.auth.me).then((r) => r.data.user),
+};
+
+export const sectorQuery = (sectorId: number) => ({
+  queryKey: ['sectors', sectorId] as const,
+  queryFn: () => apiRequest(api.sectors.get, { params: { sectorId } }).then((r) => r.data.sector),
+});
+
+export const uploadsQuery = {
+  queryKey: ['uploads', 'activity'] as const,
+  queryFn: () => apiRequest(api.uploads.activity).then((r) => r.data),
+};
+
+export const updateFullName = (newFullName: string) =>
+  apiRequest(api.auth.fullName, { body: { newFullName: newFullName.trim() } });
+export const updateUsername = (newUsername: string) =>
+  apiRequest(api.auth.username, { body: { newUsername: newUsername.trim() } });
+export const updatePassword = (newPassword: string, currentPassword?: string) =>
+  apiRequest(api.auth.password, {
+    body: currentPassword === undefined ? { newPassword } : { currentPassword, newPassword },
+  });

@@ -1,0 +1,112 @@
+import { LIMITS, MESSAGES } from '@insightra/contract';
+import { KeyRound } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { updatePassword } from '../api/profile-api';
+
+/** SPEC.md §5: the new passwords must match and be at least 6 long; the current one only if set. */
+export function passwordProblem(
+  values: { current: string; next: string; confirm: string },
+  hasPassword: boolean,
+) {
+  if (hasPassword && !values.current) return 'Current password is required';
+  if (values.next !== values.confirm) return MESSAGES.profile.newPasswordsMismatch;
+  if (values.next.length < LIMITS.passwordMin) return MESSAGES.profile.newPasswordTooShort;
+  return null;
+}
+
+const EMPTY = { current: '', next: '', confirm: '' };
+
+export function PasswordEditor({ hasPassword, onSaved }: { hasPassword: boolean; onSaved: () => void }) {
+  const id = useId();
+  const toast = useToast();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState(EMPTY);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordProblem(values, hasPassword);
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      const res = await updatePassword(values.next, hasPassword ? values.current : undefined);
+      toast.success(res.message);
+      setValues(EMPTY);
+      setEditing(false);
+      onSaved();
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.profile.passwordFailed));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const field = (key: keyof typeof EMPTY, label: string, autoComplete: string) => (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`${id}-${key}`} className="text-sm font-medium text-muted">
+        {label}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        type="password"
+        autoComplete={autoComplete}
+        value={values[key]}
+        onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.value }))}
+        className="h-10 rounded-[var(--radius-control)] border border-line bg-surface px-3 text-ink focus:border-brand focus:outline-none"
+      />
+    </div>
+  );
+
+  if (!editing) {
+    return (
+      <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
+        <dt className="text-sm font-medium text-muted">Password</dt>
+        <dd className="flex items-center gap-2 sm:justify-end">
+          <span className="text-ink">{hasPassword ? 'Set' : 'Not set'}</span>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+            <KeyRound aria-hidden="true" className="size-4" />
+            {hasPassword ? 'Change password' : 'Set password'}
+          </Button>
+        </dd>
+      </div>
+    );
+  }
+  return (
+    <div className="py-3">
+      <dt className="text-sm font-medium text-muted">Password</dt>
+      <dd>
+        <form noValidate onSubmit={submit} aria-label="Change password" className="mt-2 grid gap-3">
+          {hasPassword && field('current', 'Current Password', 'current-password')}
+          {field('next', 'New Password', 'new-password')}
+          {field('confirm', 'Confirm New Password', 'new-password')}
+          {error && (
+            <p role="alert" className="text-sm text-error">
+              {error}
+            </p>
+          )}
+          <div className="flex gap-2">
+            <Button type="submit" loading={saving} loadingText="Saving...">
+              Save Password
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={saving}
+              onClick={() => {
+                setValues(EMPTY);
+                setError(null);
+                setEditing(false);
+              }}
+            >
+              Cancel
+            </Button>
+          </div>
+        </form>
+      </dd>
+    </div>
+  );
+}
