@@ -7,6 +7,7 @@ import {
   type RouteResponse,
 } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 
 export interface HandlerInput<R extends RouteDef> {
   params: RouteParams<R>;
@@ -34,6 +35,8 @@ export function addRoute<R extends RouteDef>(
   const response: Record<number, unknown> = {};
   if (route.response) response[route.status ?? 200] = route.response;
   for (const status of ERROR_STATUSES) response[status] = ErrorResponse;
+  // A 503 may also carry the route's own body (GET /api/powerbi/health answers its report with 503).
+  if (route.response) response[503] = z.union([ErrorResponse, route.response as z.ZodType]);
   app.route({
     method: route.method,
     url: route.path,

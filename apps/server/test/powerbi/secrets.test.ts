@@ -76,7 +76,9 @@ describe('secrets', () => {
       for (const attempt of attempts) {
         const settled = await attempt().then(
           (value) => ({ value }),
-          (error: Error) => ({ error: { ...error, name: error.name, message: error.message, stack: error.stack } }),
+          (error: Error) => ({
+            error: { ...error, name: error.name, message: error.message, stack: error.stack },
+          }),
         );
         outputs.push(JSON.stringify(settled));
       }

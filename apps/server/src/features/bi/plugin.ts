@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createBuiltinProvider } from './builtin/provider';
+import { createPowerBiProvider } from './powerbi/provider';
 import type { BiProvider } from './provider';
 
 /**
@@ -9,6 +10,11 @@ import type { BiProvider } from './provider';
  */
 export const biPlugin = fp(
   async (app: FastifyInstance) => {
+    if (app.config.bi.provider === 'powerbi') {
+      // Power BI refreshes run in Power BI: no worker in this process.
+      app.decorate('bi', createPowerBiProvider({ config: app.config, db: app.db, log: app.log }));
+      return;
+    }
     const builtin = createBuiltinProvider(app);
     const provider: BiProvider = builtin;
     app.decorate('bi', provider);
