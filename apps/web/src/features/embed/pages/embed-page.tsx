@@ -1,5 +1,93 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { api } from '@insightra/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { FileQuestion, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { ReportView } from '../components/report-view';
+import { useHostToken } from '../hooks/use-host-token';
 
+const refreshedFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Notice({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div
+      role="alert"
+      className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-page p-6 text-center"
+    >
+      <span aria-hidden="true" className="text-muted">
+        {icon}
+      </span>
+      <h1 className="text-xl font-semibold text-ink">{title}</h1>
+      <p className="max-w-md text-muted">{children}</p>
+    </div>
+  );
+}
+
+/**
+ * The report frame's page (/embed/{report_uuid}), standalone: it gets a short-lived embed token from
+ * the dashboard by postMessage (never in the URL) and draws the report from the member's refreshed data.
+ */
 export function EmbedPage() {
-  return <PlaceholderPage title="Report" />;
+  const { reportUuid = '' } = useParams();
+  const host = useHostToken();
+  const query = useQuery({
+    queryKey: ['embed', reportUuid, host.token, host.refreshCount],
+    queryFn: ({ signal }) =>
+      apiRequest(api.bi.embedData, { params: { reportUuid }, token: host.token ?? '', signal }),
+    enabled: Boolean(host.token),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  usePageTitle(query.data?.report.name ?? 'Report');
+
+  if (
+    query.error instanceof ApiError &&
+    query.error.status === 404 &&
+    query.error.message === 'Report not found'
+  )
+    return (
+      <Notice icon={<FileQuestion className="size-10" />} title="Report not found">
+        There is no report with the UUID “{reportUuid}”. Check the report's UUID in the tab settings.
+      </Notice>
+    );
+  if (query.error instanceof ApiError && query.error.status === 404)
+    return (
+      <Notice icon={<Lock className="size-10" />} title="Report not available">
+        This report is not available to you in this tier.
+      </Notice>
+    );
+  if (query.error)
+    return (
+      <Notice icon={<Lock className="size-10" />} title="The report could not be loaded">
+        {query.error.message}
+      </Notice>
+    );
+  if (host.orphan && !host.token)
+    return (
+      <Notice icon={<Lock className="size-10" />} title="Open this report from your dashboard">
+        Reports are shown inside the dashboard, which signs them in for you.
+      </Notice>
+    );
+  if (!query.data) return <Spinner text="Loading report..." className="min-h-dvh bg-page" />;
+
+  const { report, data, refreshedAt, rowCount } = query.data;
+  return (
+    <main className="min-h-dvh overflow-x-hidden bg-page p-3 sm:p-5">
+      <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <div>
+          <h1 className="text-xl font-semibold tracking-tight text-ink">{report.name}</h1>
+          <p className="text-sm text-muted">{report.description}</p>
+        </div>
+        <p className="text-xs text-muted">
+          {refreshedAt
+            ? `Data refreshed ${refreshedFormat.format(new Date(refreshedAt))} · ${rowCount.toLocaleString('en-IN')} rows`
+            : 'Not refreshed yet'}
+        </p>
+      </header>
+      <ReportView data={data} />
+    </main>
+  );
 }

@@ -1,0 +1,93 @@
+import type { Report } from '@insightra/contract';
+import { Plus, X } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+
+export interface ReportTabsProps {
+  reports: Report[];
+  selectedId: number | null;
+  onSelect: (report: Report) => void;
+  onAdd: () => void;
+  onDelete: (report: Report) => void;
+  /** id of the panel the tabs control. */
+  panelId: string;
+  /** More buttons at the end of the row (the undock toggle). */
+  actions?: ReactNode;
+}
+
+/** The tier's report tabs: arrows move between them (roving focus), each with its own delete button. */
+export function ReportTabs({
+  reports,
+  selectedId,
+  onSelect,
+  onAdd,
+  onDelete,
+  panelId,
+  actions,
+}: ReportTabsProps) {
+  const refs = useRef(new Map<number, HTMLButtonElement>());
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % reports.length,
+      ArrowLeft: (index - 1 + reports.length) % reports.length,
+      Home: 0,
+      End: reports.length - 1,
+    };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    const next = reports[moves[event.key]!]!;
+    onSelect(next);
+    refs.current.get(next.id)?.focus();
+  };
+  return (
+    <div className="flex min-w-0 items-end gap-2 border-b border-line">
+      <div role="tablist" aria-label="Reports" className="flex min-w-0 flex-1 gap-1 overflow-x-auto">
+        {reports.map((report, index) => {
+          const selected = report.id === selectedId;
+          return (
+            <div
+              key={report.id}
+              className={`group flex shrink-0 items-center rounded-t-[var(--radius-control)] border-b-2 ${
+                selected ? 'border-brand bg-surface' : 'border-transparent hover:bg-surface/70'
+              }`}
+            >
+              <button
+                ref={(el) => {
+                  if (el) refs.current.set(report.id, el);
+                  else refs.current.delete(report.id);
+                }}
+                type="button"
+                role="tab"
+                id={`report-tab-${report.id}`}
+                aria-selected={selected}
+                aria-controls={panelId}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => onSelect(report)}
+                onKeyDown={(e) => onKeyDown(e, index)}
+                className={`max-w-56 truncate py-2 pr-1 pl-3 text-sm font-medium ${selected ? 'text-brand' : 'text-muted hover:text-ink'}`}
+              >
+                {report.report_type}
+              </button>
+              <button
+                type="button"
+                onClick={() => onDelete(report)}
+                aria-label={`Delete report ${report.report_type}`}
+                className="mr-1 rounded p-1 text-muted hover:bg-error-soft hover:text-error"
+              >
+                <X aria-hidden="true" className="size-3.5" />
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <button
+        type="button"
+        onClick={onAdd}
+        className="mb-1 inline-flex h-8 shrink-0 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-semibold text-brand hover:bg-brand-soft"
+      >
+        <Plus aria-hidden="true" className="size-4" />
+        Add Report
+      </button>
+      {actions}
+    </div>
+  );
+}

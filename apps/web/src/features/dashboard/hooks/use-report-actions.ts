@@ -1,0 +1,62 @@
+import { MESSAGES, type NewReport, type Report, type Tier } from '@insightra/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { createReport, deleteReport, reportsKey } from '../api/reports';
+import { embedTokenKey } from './use-embed-token';
+
+/** Adding and deleting report tabs, with SPEC.md §8's messages; the tier's token is renewed to cover them. */
+export function useReportActions(onCreated: (report: Report) => void, onDeleted: (report: Report) => void) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const refreshTier = async (t: Tier) => {
+    await queryClient.invalidateQueries({ queryKey: reportsKey(t) });
+    await queryClient.refetchQueries({ queryKey: embedTokenKey(t), exact: true });
+  };
+
+  const add = async (input: NewReport): Promise<boolean> => {
+    setSaving(true);
+    try {
+      const response = await createReport(input);
+      if (!response?.data?.id) {
+        toast.error(MESSAGES.data.addReportFailed);
+        return false;
+      }
+      queryClient.setQueryData<Report[]>(reportsKey(input.tier), (old) => [...(old ?? []), response.data]);
+      onCreated(response.data);
+      toast.success(`Report "${response.data.report_type}" added`);
+      void refreshTier(input.tier);
+      return true;
+    } catch (err) {
+      toast.error(errorMessage(err, MESSAGES.data.createReportFailed));
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = async (report: Report): Promise<boolean> => {
+    setDeleting(true);
+    try {
+      await deleteReport(report.id);
+      queryClient.setQueryData<Report[]>(reportsKey(report.tier), (old) =>
+        old?.filter((r) => r.id !== report.id),
+      );
+      onDeleted(report);
+      toast.success(MESSAGES.data.reportDeleted(report.report_type));
+      void refreshTier(report.tier);
+      return true;
+    } catch {
+      toast.error(MESSAGES.data.deleteReportFailed);
+      return false;
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return { add, remove, saving, deleting };
+}
