@@ -29,9 +29,7 @@ export async function* spreadsheetBatches(
 ): AsyncGenerator<RowBatch> {
   const worker = new Worker(workerPath(), {
     workerData: { path, format, limits },
-    resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb, maxYoungGenerationSizeMb: 32 },
-    stdout: true,
-    stderr: true,
+    resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb },
   });
   const queue: (WorkerMessage | { type: 'fail'; message: string })[] = [];
   let wake: (() => void) | null = null;

@@ -1,0 +1,184 @@
+/**
+ * npm run bench:ingest — uploads a generated 1,000,000-row CSV over HTTP to the real server, side by
+ * side with the database's own COPY of the same file into a table with the same columns and keys;
+ * on PostgreSQL (psql \copy) and on PGlite (COPY FROM '/dev/blob'). Also a 100,000-row XLSX (against
+ * parsing alone) and a 10,000-row XLS. Figures go to docs/performance/uploads.md.
+ *
+ * Env: BENCH_ROWS (1000000), BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SKIP_PGLITE=1.
+ */
+import { mkdirSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { PGlite } from '@electric-sql/pglite';
+import ExcelJS from 'exceljs';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { createUser, tokenFor } from '../apps/server/test/helpers/factories';
+import {
+  buildServer,
+  HEADER,
+  psql,
+  ROOT,
+  rowCells,
+  SECRET,
+  startServer,
+  stopServer,
+  uploadFile,
+  writeCsv,
+} from './ingest-lib';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
+const DB = 'insightra_bench_ingest';
+const work = path.join(ROOT, '.tmp', 'bench-ingest');
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+
+const results: Record<string, unknown> = { rows: ROWS, date: new Date().toISOString() };
+const log = (label: string, value: unknown) => {
+  results[label] = value;
+  console.log(`${label.padEnd(34)} ${typeof value === 'number' ? value.toFixed(2) : JSON.stringify(value)}`);
+};
+
+/** A user and a session token in the database the server will use (the app's own code path). */
+async function userToken(env: Record<string, string>) {
+  const app = await buildApp({
+    config: loadConfig({ ...env, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' }),
+    logger: false,
+  });
+  const user = await createUser(app.db);
+  const token = await tokenFor(app, user);
+  await app.close();
+  return token;
+}
+
+const COPY_TABLE = `CREATE TABLE bench_copy (
+  upload_id integer NOT NULL DEFAULT 1, user_id integer NOT NULL DEFAULT 1,
+  student_id text NOT NULL, student_name text NOT NULL,
+  gender text NOT NULL CHECK (gender IN ('Female', 'Male')), grade text NOT NULL,
+  project_submitted boolean NOT NULL, score numeric(6, 2), enrolled_on date,
+  PRIMARY KEY (upload_id, student_id));
+CREATE INDEX bench_copy_user_student_idx ON bench_copy (user_id, student_id, upload_id DESC);`;
+
+buildServer();
+const csvFile = path.join(work, `students-${ROWS}.csv`);
+let t = performance.now();
+await writeCsv(csvFile, ROWS);
+log('csv generated (s)', (performance.now() - t) / 1000);
+log('csv size (MiB)', statSync(csvFile).size / 1024 / 1024);
+
+// ---- PostgreSQL -------------------------------------------------------------------------------
+psql('test', `DROP DATABASE IF EXISTS ${DB}`);
+psql('test', `CREATE DATABASE ${DB}`);
+const pgEnv = { DATABASE_URL: `${PG}/${DB}`, DATA_DIR: path.join(work, 'pg-data') };
+const pgToken = await userToken(pgEnv);
+psql(DB, COPY_TABLE);
+log(
+  'postgres \\copy (s)',
+  psql(DB, `\\copy bench_copy (${HEADER}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`),
+);
+
+const pgServer = await startServer(pgEnv);
+await uploadFile(pgServer, pgToken, await smallCsv());
+await new Promise((r) => setTimeout(r, 1000));
+const pgRun = await uploadFile(pgServer, pgToken, csvFile);
+log('postgres upload over HTTP (s)', pgRun.seconds);
+log('postgres upload / \\copy', pgRun.seconds / (results['postgres \\copy (s)'] as number));
+log('postgres server idle RSS (MB)', pgRun.idleMb);
+log('postgres server peak RSS (MB)', pgRun.peakMb);
+log('postgres RSS above idle (MB)', pgRun.peakMb - pgRun.idleMb);
+log('postgres inserted', pgRun.result.totalRecordsInserted);
+
+// ---- XLSX and XLS (on the PostgreSQL server) ---------------------------------------------------
+const xlsxFile = path.join(work, 'students-100000.xlsx');
+await writeXlsx(xlsxFile, 100_000);
+log('xlsx size (MiB)', statSync(xlsxFile).size / 1024 / 1024);
+t = performance.now();
+log('xlsx parse only, rows', await parseXlsx(xlsxFile));
+log('xlsx parse only (s)', (performance.now() - t) / 1000);
+const xlsxRun = await uploadFile(pgServer, pgToken, xlsxFile);
+log('xlsx upload over HTTP (s)', xlsxRun.seconds);
+log('xlsx upload / parse only', xlsxRun.seconds / (results['xlsx parse only (s)'] as number));
+log('xlsx peak RSS above idle (MB)', xlsxRun.peakMb - xlsxRun.idleMb);
+log('xlsx inserted', xlsxRun.result.totalRecordsInserted);
+
+const xlsFile = path.join(work, 'students-10000.xls');
+writeXls(xlsFile, 10_000);
+const xlsRun = await uploadFile(pgServer, pgToken, xlsFile);
+log('xls upload over HTTP (s)', xlsRun.seconds);
+log('xls inserted', xlsRun.result.totalRecordsInserted);
+await stopServer(pgServer);
+
+// ---- PGlite ----------------------------------------------------------------------------------
+if (!process.env.BENCH_SKIP_PGLITE) {
+  const refDir = path.join(work, 'pglite-ref');
+  const ref = await PGlite.create(refDir);
+  await ref.exec(COPY_TABLE);
+  t = performance.now();
+  await ref.query(`COPY bench_copy (${HEADER}) FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {
+    blob: await openAsBlob(csvFile),
+  });
+  log('pglite COPY (s)', (performance.now() - t) / 1000);
+  await ref.close();
+
+  const liteEnv = { DATA_DIR: path.join(work, 'pglite-data') };
+  const liteToken = await userToken(liteEnv);
+  const lite = await startServer(liteEnv);
+  await uploadFile(lite, liteToken, await smallCsv());
+  const liteRun = await uploadFile(lite, liteToken, csvFile);
+  log('pglite upload over HTTP (s)', liteRun.seconds);
+  log('pglite upload / COPY', liteRun.seconds / (results['pglite COPY (s)'] as number));
+  log('pglite server peak RSS above idle (MB)', liteRun.peakMb - liteRun.idleMb);
+  log('pglite inserted', liteRun.result.totalRecordsInserted);
+  await stopServer(lite);
+}
+
+psql('test', `DROP DATABASE IF EXISTS ${DB}`);
+writeFileSync(path.join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nresults: ${path.relative(ROOT, path.join(work, 'results.json'))}`);
+
+async function smallCsv() {
+  const file = path.join(work, 'warmup.csv');
+  await writeCsv(file, 100);
+  return file;
+}
+
+async function writeXlsx(file: string, rows: number) {
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: true,
+    useStyles: true,
+  });
+  const sheet = book.addWorksheet('Data');
+  sheet.columns = HEADER.split(',').map((h) => ({
+    header: h,
+    key: h,
+    ...(h === 'enrolled_on' ? { style: { numFmt: 'yyyy-mm-dd' } } : {}),
+  }));
+  for (let i = 1; i <= rows; i++) sheet.addRow(rowCells(i)).commit();
+  await book.commit();
+}
+
+async function parseXlsx(file: string): Promise<number> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  let n = 0;
+  for await (const sheet of reader) {
+    for await (const row of sheet) if (row.values) n++;
+    break;
+  }
+  return n - 1;
+}
+
+function writeXls(file: string, rows: number) {
+  const data: unknown[][] = [HEADER.split(',')];
+  for (let i = 1; i <= rows; i++) data.push(rowCells(i));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(data, { cellDates: true }), 'Data');
+  writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xls' }) as Buffer);
+}
