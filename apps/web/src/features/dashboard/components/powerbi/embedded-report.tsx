@@ -1,21 +1,17 @@
-import { api, type EmbedTokenResponse, type Tier } from '@insightra/contract';
+import type { EmbedTokenResponse } from '@insightra/contract';
 import { type Embed, models, type Report } from 'powerbi-client';
 import { PowerBIEmbed } from 'powerbi-client-react';
 import { useEffect, useMemo, useRef } from 'react';
-import { apiRequest, errorMessage } from '../../../../lib/api-client';
-import { hasExpired, shouldRenew, TOKEN_CHECK_INTERVAL_MS } from './token-renewal';
+import { hasExpired } from './token-renewal';
 
 type EmbedReport = EmbedTokenResponse['reports'][number];
 
 export interface EmbeddedReportProps {
-  tier: Tier;
   report: EmbedReport;
   accessToken: string;
   expiration: string | null;
   onError?: (message: string) => void;
   onLoaded?: () => void;
-  /** Called with each renewed token response, so the dashboard can keep it. */
-  onTokenRenewed?: (response: EmbedTokenResponse) => void;
 }
 
 interface PowerBiErrorDetail {
@@ -24,25 +20,19 @@ interface PowerBiErrorDetail {
 }
 
 /**
- * App-owns-data embedding with powerbi-client: an embed token (TokenType.Embed), renewed before it
- * expires with setAccessToken, the SDK's events passed up to the dashboard's error view.
+ * App-owns-data embedding with powerbi-client: an embed token (TokenType.Embed). The dashboard renews
+ * the token before it expires (every 30 s check, ≤ 10 min left: useEmbedToken); a new token arriving
+ * here is handed to the open report with setAccessToken, without re-embedding. The SDK's error and
+ * loaded events go to the dashboard through the callbacks.
  */
-export function EmbeddedReport({
-  tier,
-  report,
-  accessToken,
-  expiration,
-  onError,
-  onLoaded,
-  onTokenRenewed,
-}: EmbeddedReportProps) {
+export function EmbeddedReport({ report, accessToken, expiration, onError, onLoaded }: EmbeddedReportProps) {
   const embedded = useRef<Report | null>(null);
-  const current = useRef({ expiration, renewing: false });
-  const callbacks = useRef({ onError, onLoaded, onTokenRenewed });
-  callbacks.current = { onError, onLoaded, onTokenRenewed };
+  const applied = useRef({ accessToken, expiration });
+  const callbacks = useRef({ onError, onLoaded });
+  callbacks.current = { onError, onLoaded };
 
-  // The configuration is built once per report: a changed token goes through setAccessToken, not a re-embed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the token is applied by the renewal below
+  // Built once per report: a later token goes through setAccessToken, never a re-embed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the token is applied by the effect below
   const embedConfig = useMemo(
     () => ({
       type: 'report',
@@ -73,39 +63,30 @@ export function EmbeddedReport({
   );
 
   useEffect(() => {
-    current.current.expiration = expiration;
-  }, [expiration]);
-
-  useEffect(() => {
-    const check = async () => {
-      const state = current.current;
-      if (state.renewing || !shouldRenew(state.expiration, Date.now())) return;
-      state.renewing = true;
+    const previous = applied.current;
+    if (previous.accessToken === accessToken) return;
+    applied.current = { accessToken, expiration };
+    const target = embedded.current;
+    if (!target) return;
+    const expired = hasExpired(previous.expiration, Date.now());
+    void (async () => {
       try {
-        const fresh = await apiRequest(api.bi.embedToken, { query: { tier } });
-        if (!fresh.accessToken) throw new Error('report not available');
-        const expired = hasExpired(state.expiration, Date.now());
-        state.expiration = fresh.expiration;
-        await embedded.current?.setAccessToken(fresh.accessToken);
-        if (expired) await embedded.current?.reload();
-        callbacks.current.onTokenRenewed?.(fresh);
+        await target.setAccessToken(accessToken);
+        // A token that had already run out leaves the report broken until it reloads (powerbi-client README).
+        if (expired) await target.reload();
       } catch (err) {
         callbacks.current.onError?.(
-          errorMessage(err, err instanceof Error ? err.message : 'Token renewal failed'),
+          err instanceof Error ? err.message : 'The report token could not be renewed',
         );
-      } finally {
-        state.renewing = false;
       }
-    };
-    const timer = window.setInterval(check, TOKEN_CHECK_INTERVAL_MS);
-    return () => window.clearInterval(timer);
-  }, [tier]);
+    })();
+  }, [accessToken, expiration]);
 
   return (
     <PowerBIEmbed
       embedConfig={embedConfig}
       eventHandlers={eventHandlers}
-      cssClassName="size-full min-h-[480px] [&>iframe]:border-0"
+      cssClassName="absolute inset-0 [&>iframe]:h-full [&>iframe]:w-full [&>iframe]:border-0"
       getEmbeddedComponent={(e: Embed) => {
         embedded.current = e as Report;
       }}

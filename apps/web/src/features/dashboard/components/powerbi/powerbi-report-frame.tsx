@@ -10,22 +10,18 @@ export interface PowerBiReportFrameProps {
   tokenResponse: EmbedTokenResponse;
   onError?: (message: string) => void;
   onLoaded?: () => void;
-  onTokenRenewed?: (response: EmbedTokenResponse) => void;
 }
 
-/** The Power BI report frame, in the embed mode the server chose (POWERBI_EMBED_MODE). */
-export function PowerBiReportFrame({
-  report,
-  tokenResponse,
-  onError,
-  onLoaded,
-  onTokenRenewed,
-}: PowerBiReportFrameProps) {
+/**
+ * The Power BI report frame, in the embed mode the server chose (POWERBI_EMBED_MODE). Pass the
+ * dashboard's current token answer: a renewed token is applied to the open report in place.
+ */
+export function PowerBiReportFrame({ report, tokenResponse, onError, onLoaded }: PowerBiReportFrameProps) {
   if (!report.available || !report.embedUrl) {
     return (
       <div
         role="status"
-        className="flex size-full min-h-[320px] flex-col items-center justify-center gap-3 rounded-lg border border-line bg-surface p-6 text-center text-muted"
+        className="flex h-full min-h-[320px] flex-col items-center justify-center gap-3 bg-surface p-6 text-center text-muted"
       >
         <FileX2 aria-hidden="true" className="size-8 text-muted" />
         <p className="font-medium text-ink">report not available</p>
@@ -51,13 +47,11 @@ export function PowerBiReportFrame({
   return (
     <EmbeddedReport
       key={report.report_uuid}
-      tier={tokenResponse.tier}
       report={report}
       accessToken={tokenResponse.accessToken}
       expiration={tokenResponse.expiration}
       {...(onError ? { onError } : {})}
       {...(onLoaded ? { onLoaded } : {})}
-      {...(onTokenRenewed ? { onTokenRenewed } : {})}
     />
   );
 }

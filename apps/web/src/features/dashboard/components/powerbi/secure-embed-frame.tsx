@@ -11,7 +11,7 @@ export function SecureEmbedFrame({ report, onLoaded }: { report: EmbedReport; on
     <iframe
       title={report.report_type}
       src={report.embedUrl}
-      className="size-full min-h-[480px] rounded-lg border border-line bg-surface"
+      className="absolute inset-0 h-full w-full border-0"
       allowFullScreen
       onLoad={() => onLoaded?.()}
     />
