@@ -8,6 +8,9 @@ beforeEach(() => {
   installFakeCanvas();
 });
 
+// Lazy routes compile on first use, which can take a while on a busy machine.
+const WAIT = { timeout: 5000 };
+
 /** The value shown on the card labelled `label`. */
 function card(label: string) {
   const term = screen.getByText(label, { selector: 'dt' });
@@ -26,7 +29,7 @@ describe('/linechart', () => {
     mockApi({});
     renderRoute('/linechart');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Store Visitors (Last 6 Months)' }),
+      await screen.findByRole('heading', { level: 1, name: 'Store Visitors (Last 6 Months)' }, WAIT),
     ).toBeInTheDocument();
     expect(card('Total Visitors')).toBe('17,760');
     expect(card('Average Monthly')).toBe('2,960');
@@ -46,12 +49,21 @@ describe('/linechart', () => {
 
 describe('/2dcolumns', () => {
   it('shows a spinner with text while the grades load, then the cards and the chart', async () => {
-    let answer: (r: Response) => void = () => {};
-    mockApi({ 'GET /api/chart/grades': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    // The server answers only once the gate opens, whenever the request itself was sent.
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    mockApi({
+      'GET /api/chart/grades': async () => {
+        await gate;
+        return json(GRADES);
+      },
+    });
     renderRoute('/2dcolumns');
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading grades data...');
-    answer(json(GRADES));
-    expect(await screen.findByText('Total Students', { selector: 'dt' })).toBeInTheDocument();
+    expect(await screen.findByRole('status', undefined, WAIT)).toHaveTextContent('Loading grades data...');
+    open();
+    expect(await screen.findByText('Total Students', { selector: 'dt' }, WAIT)).toBeInTheDocument();
     expect(card('Total Students')).toBe('12,35,000');
     expect(card('Female Students')).toBe('12,00,216');
     expect(card('Male Students')).toBe('34,784');
@@ -66,7 +78,7 @@ describe('/2dcolumns', () => {
   it('gives a clear Gender Ratio when there are no male students', async () => {
     mockApi({ 'GET /api/chart/grades': () => json([{ grade: 'Grade 6', female_count: 5, male_count: 0 }]) });
     renderRoute('/2dcolumns');
-    expect(await screen.findByText('No male students to compare')).toBeInTheDocument();
+    expect(await screen.findByText('No male students to compare', undefined, WAIT)).toBeInTheDocument();
     expect(card('Gender Ratio')).toBe('N/A');
     expect(card('Total Students')).toBe('5');
   });
@@ -74,7 +86,9 @@ describe('/2dcolumns', () => {
   it('shows zeros and an empty state when there are no grades', async () => {
     mockApi({ 'GET /api/chart/grades': () => json([]) });
     renderRoute('/2dcolumns');
-    expect(await screen.findByText('No students in the demo dataset yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No students in the demo dataset yet.', undefined, WAIT),
+    ).toBeInTheDocument();
     expect(card('Total Students')).toBe('0');
     expect(card('Gender Ratio')).toBe('N/A');
   });
@@ -88,11 +102,11 @@ describe('/2dcolumns', () => {
       },
     });
     const { user } = renderRoute('/2dcolumns');
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, WAIT);
     expect(within(alert).getByRole('heading', { name: 'Error Loading Data' })).toBeInTheDocument();
     expect(alert).toHaveTextContent(MESSAGES.charts.gradesFailed);
     await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Total Students', { selector: 'dt' })).toBeInTheDocument();
+    expect(await screen.findByText('Total Students', { selector: 'dt' }, WAIT)).toBeInTheDocument();
     expect(card('Male Students')).toBe('34,784');
     expect(calls).toBe(2);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -110,9 +124,9 @@ describe('/donutchart', () => {
     });
     renderRoute('/donutchart');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Project Submissions Status' }),
+      await screen.findByRole('heading', { level: 1, name: 'Project Submissions Status' }, WAIT),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Total Projects', { selector: 'dt' })).toBeInTheDocument();
+    expect(await screen.findByText('Total Projects', { selector: 'dt' }, WAIT)).toBeInTheDocument();
     expect(card('Total Projects')).toBe('2,800');
     expect(card('Submission Rate')).toBe('78.4%');
     const legend = screen.getByRole('list', { name: /legend/ });
@@ -133,7 +147,9 @@ describe('/donutchart', () => {
         ]),
     });
     renderRoute('/donutchart');
-    expect(await screen.findByText('No projects in the demo dataset yet.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No projects in the demo dataset yet.', undefined, WAIT),
+    ).toBeInTheDocument();
     expect(card('Submission Rate')).toBe('N/A');
     expect(card('Total Projects')).toBe('0');
   });
@@ -152,11 +168,11 @@ describe('/donutchart', () => {
       },
     });
     const { user } = renderRoute('/donutchart');
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, WAIT);
     expect(alert).toHaveTextContent('Error Loading Data');
     expect(alert).toHaveTextContent(MESSAGES.charts.submissionsFailed);
     await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Submission Rate', { selector: 'dt' })).toBeInTheDocument();
+    expect(await screen.findByText('Submission Rate', { selector: 'dt' }, WAIT)).toBeInTheDocument();
     expect(card('Submission Rate')).toBe('75.0%');
   });
 });

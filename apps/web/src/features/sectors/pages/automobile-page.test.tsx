@@ -12,6 +12,9 @@ beforeEach(() => {
   installFakeCanvas();
 });
 
+// Lazy routes compile on first use, which can take a while on a busy machine.
+const WAIT = { timeout: 5000 };
+
 // The page on its own: signing in is the route guard's business (tested with the router).
 function renderPage() {
   const router = createMemoryRouter(
@@ -47,7 +50,7 @@ describe('AutomobilePage', () => {
     mockApi({ 'GET /api/chart/automobile': () => json(DATA) });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Automobile' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: /per semester by gender/ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /per semester by gender/ }, WAIT)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /submissions by status/ })).toBeInTheDocument();
     const [bars] = screen.getAllByRole('table');
     expect(within(bars as HTMLElement).getByRole('row', { name: /Semester 2/ })).toHaveTextContent(
@@ -70,20 +73,22 @@ describe('AutomobilePage', () => {
       },
     });
     const { user } = renderPage();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, WAIT);
     expect(alert).toHaveTextContent('Error Loading Data');
     expect(alert).toHaveTextContent(MESSAGES.charts.automobileFailed);
     await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('img', { name: /submissions by status/ })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /submissions by status/ }, WAIT)).toBeInTheDocument();
     expect(calls).toBe(2);
   });
 
   it('shows a spinner with text while loading, and goes back to the dashboard', async () => {
     mockApi({ 'GET /api/chart/automobile': () => new Promise<Response>(() => {}) });
     const { user, router } = renderPage();
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading automobile data...');
+    expect(await screen.findByRole('status', undefined, WAIT)).toHaveTextContent(
+      'Loading automobile data...',
+    );
     await user.click(screen.getByRole('link', { name: 'Back to Dashboard' }));
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard stand-in' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard stand-in' }, WAIT)).toBeInTheDocument();
   });
 });
