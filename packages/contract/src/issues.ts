@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ISSUE_TYPES, LIMITS } from './constants';
 import { defineRoute, SuccessMessage } from './http';
-import { ISSUE_CHECK_ORDER } from './issue-rules';
+import { ISSUE_CHECK_ORDER, issueRouteRefs } from './issue-rules';
 
-export { ISSUE_CHECK_ORDER, SCREENSHOT_TYPES } from './issue-rules';
+export { ISSUE_CHECK_ORDER, issueRouteRefs, SCREENSHOT_TYPES } from './issue-rules';
 
 /** Field rules of SPEC.md §5 (Report issue). The order of checks is the order of `ISSUE_CHECK_ORDER`. */
 export const IssueReportFields = z
@@ -54,20 +54,16 @@ export type ContactBody = z.infer<typeof ContactBody>;
 
 export const issueRoutes = {
   report: defineRoute({
-    method: 'POST',
-    path: '/api/server/report-issue',
+    ...issueRouteRefs.report,
     tag: 'issues',
-    access: 'optional',
     multipart: true,
     summary:
       'Report an issue (multipart: name, email, subject, issueType, issueTypeOther, description, screenshot)',
     response: SuccessMessage,
   }),
   contact: defineRoute({
-    method: 'POST',
-    path: '/api/contact',
+    ...issueRouteRefs.contact,
     tag: 'issues',
-    access: 'none',
     status: 201,
     summary: 'Send a message from the contact section',
     body: ContactBody,

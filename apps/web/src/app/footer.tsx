@@ -1,4 +1,4 @@
-import { MESSAGES } from '@insightra/contract';
+import { MESSAGES } from '@insightra/contract/public';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { usePublicConfig } from '../lib/public-config';
 

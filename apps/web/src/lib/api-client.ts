@@ -1,12 +1,14 @@
+// The zod-free entry: this client is on every page's first load, so it must not pull in the schemas.
 import {
   buildPath,
   type RouteBody,
   type RouteDef,
   type RouteParams,
   type RouteQuery,
+  type RouteRef,
   type RouteResponse,
   STORAGE_KEYS,
-} from '@insightra/contract';
+} from '@insightra/contract/public';
 import { storage } from './storage';
 
 /** A non-OK answer, or no answer at all (`status` 0). `message` is the server's when it sent one. */
@@ -24,10 +26,16 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions<R extends RouteDef> {
-  params?: RouteParams<R> extends undefined ? never : Record<string, string | number>;
-  query?: RouteQuery<R> extends undefined ? never : Partial<Record<string, string | number | undefined>>;
-  body?: RouteBody<R> | FormData;
+/** Typed by a full route definition; a schema-free `RouteRef` (see issueRouteRefs) is typed loosely. */
+type Params<R extends RouteRef> = R extends RouteDef ? RouteParams<R> : unknown;
+type Query<R extends RouteRef> = R extends RouteDef ? RouteQuery<R> : unknown;
+type Body<R extends RouteRef> = R extends RouteDef ? RouteBody<R> : unknown;
+type Answer<R extends RouteRef> = R extends RouteDef ? RouteResponse<R> : unknown;
+
+export interface RequestOptions<R extends RouteRef> {
+  params?: Params<R> extends undefined ? never : Record<string, string | number>;
+  query?: Query<R> extends undefined ? never : Partial<Record<string, string | number | undefined>>;
+  body?: Body<R> | FormData;
   /** No timeout by default (SPEC.md §7); pass a signal to cancel. */
   signal?: AbortSignal;
   /** Override the stored token (e.g. right after login). */
@@ -39,7 +47,7 @@ export function authHeaders(token = storage.get(STORAGE_KEYS.token)): Record<str
 }
 
 export function routeUrl(
-  route: RouteDef,
+  route: RouteRef,
   params?: Record<string, string | number>,
   query?: Record<string, unknown>,
 ) {
@@ -55,7 +63,7 @@ export function routeUrl(
 }
 
 /** Sends a request and returns the raw Response, throwing ApiError for network failures and non-OK answers. */
-export async function apiFetch<R extends RouteDef>(
+export async function apiFetch<R extends RouteRef>(
   route: R,
   options: RequestOptions<R> = {},
 ): Promise<Response> {
@@ -96,12 +104,12 @@ export async function apiFetch<R extends RouteDef>(
 }
 
 /** A typed JSON call of one contract route. */
-export async function apiRequest<R extends RouteDef>(
+export async function apiRequest<R extends RouteRef>(
   route: R,
   options: RequestOptions<R> = {},
-): Promise<RouteResponse<R>> {
+): Promise<Answer<R>> {
   const response = await apiFetch(route, options);
-  return (await response.json()) as RouteResponse<R>;
+  return (await response.json()) as Answer<R>;
 }
 
 /** The message to show for a failed call: the server's, else `fallback`. */

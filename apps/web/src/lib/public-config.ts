@@ -1,4 +1,6 @@
-import { api, DEFAULT_CONTACT, type PublicConfig, SITE_NAME_DEFAULT } from '@insightra/contract';
+import type { PublicConfig } from '@insightra/contract';
+// Route refs without schemas: this runs on every page's first load (see @insightra/contract/public).
+import { apiRefs as api, DEFAULT_CONTACT, SITE_NAME_DEFAULT } from '@insightra/contract/public';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 

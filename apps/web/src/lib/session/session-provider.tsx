@@ -1,4 +1,6 @@
-import { api, MESSAGES, STORAGE_KEYS, TIMINGS, type User } from '@insightra/contract';
+import type { User } from '@insightra/contract';
+// Route refs without schemas: the session check runs on every page's first load.
+import { apiRefs as api, MESSAGES, STORAGE_KEYS, TIMINGS } from '@insightra/contract/public';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../components/ui/toast/toast-context';
 import { ApiError, apiRequest } from '../api-client';

@@ -1,0 +1,72 @@
+// Generated from `api` by route-refs.test.ts. Do not edit: run
+//   UPDATE_ROUTE_REFS=1 npx vitest run --project contract route-refs
+import type { api } from './index';
+
+type Api = typeof api;
+
+/**
+ * Every route's method, path and access, without its schemas, for the web's first-load code (session
+ * check, public config): it calls the API through `@insightra/contract/public` and ships no zod.
+ * Typed as the full routes so responses stay typed; at run time only method, path and access exist.
+ */
+export const apiRefs = {
+  auth: {
+    login: { method: 'POST', path: '/api/auth/login', access: 'none' },
+    register: { method: 'POST', path: '/api/auth/register', access: 'none' },
+    google: { method: 'POST', path: '/api/auth/google', access: 'none' },
+    me: { method: 'GET', path: '/api/auth/me', access: 'user' },
+    dashboardHeader: { method: 'PUT', path: '/api/auth/dashboard-header', access: 'user' },
+    fullName: { method: 'PUT', path: '/api/auth/fullname', access: 'user' },
+    username: { method: 'PUT', path: '/api/auth/username', access: 'user' },
+    password: { method: 'PUT', path: '/api/auth/password', access: 'user' },
+  },
+  sectors: {
+    list: { method: 'GET', path: '/api/sectors', access: 'optional' },
+    get: { method: 'GET', path: '/api/sectors/:sectorId', access: 'none' },
+    setMine: { method: 'PATCH', path: '/api/sectors/me', access: 'user' },
+  },
+  reports: {
+    list: { method: 'GET', path: '/api/reports', access: 'user' },
+    create: { method: 'POST', path: '/api/reports', access: 'user' },
+    remove: { method: 'DELETE', path: '/api/reports/:id', access: 'user' },
+  },
+  admin: {
+    users: { method: 'GET', path: '/api/admin/users', access: 'admin' },
+    user: { method: 'GET', path: '/api/admin/users/:id', access: 'admin' },
+    addReport: { method: 'POST', path: '/api/admin/users/:id/reports', access: 'admin' },
+    issues: { method: 'GET', path: '/api/admin/issues', access: 'admin' },
+    issue: { method: 'GET', path: '/api/admin/issues/:id', access: 'admin' },
+    issueScreenshot: { method: 'GET', path: '/api/admin/issues/:id/screenshot', access: 'admin' },
+    setIssueStatus: { method: 'PATCH', path: '/api/admin/issues/:id', access: 'admin' },
+  },
+  bi: {
+    health: { method: 'GET', path: '/api/powerbi/health', access: 'none' },
+    embedToken: { method: 'GET', path: '/api/powerbi/get-powerbi-token', access: 'user' },
+    sectorToken: { method: 'GET', path: '/api/powerbi/sector-token/:sector', access: 'user' },
+    embedData: { method: 'GET', path: '/api/embed/reports/:reportUuid', access: 'embed' },
+    refresh: { method: 'POST', path: '/api/powerbi/api/refresh-powerbi', access: 'user' },
+    refreshStatus: { method: 'GET', path: '/api/powerbi/api/refresh-status/:id', access: 'user' },
+    refreshQueue: { method: 'GET', path: '/api/powerbi/api/refresh-queue', access: 'user' },
+  },
+  uploads: {
+    upload: { method: 'POST', path: '/api/server/upload-excel', access: 'user' },
+    activity: { method: 'GET', path: '/api/server/activity', access: 'user' },
+    purge: { method: 'DELETE', path: '/api/server/uploads/:id', access: 'user' },
+    originalFile: { method: 'GET', path: '/api/server/uploads/:id/original', access: 'user' },
+    rejectedFile: { method: 'GET', path: '/api/server/uploads/:id/rejected', access: 'user' },
+    templateCsv: { method: 'GET', path: '/api/server/template.csv', access: 'none' },
+    templateXlsx: { method: 'GET', path: '/api/server/template.xlsx', access: 'none' },
+  },
+  issues: {
+    report: { method: 'POST', path: '/api/server/report-issue', access: 'optional' },
+    contact: { method: 'POST', path: '/api/contact', access: 'none' },
+  },
+  charts: {
+    grades: { method: 'GET', path: '/api/chart/grades', access: 'none' },
+    submissions: { method: 'GET', path: '/api/chart/submissions', access: 'none' },
+    automobile: { method: 'GET', path: '/api/chart/automobile', access: 'none' },
+  },
+  config: {
+    get: { method: 'GET', path: '/api/config', access: 'none' },
+  },
+} as const as unknown as Api;
