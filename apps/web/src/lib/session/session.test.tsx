@@ -1,0 +1,125 @@
+import { api, MESSAGES } from '@insightra/contract';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ToastContainer } from '../../components/ui/toast/toast-container';
+import { ToastProvider } from '../../components/ui/toast/toast-provider';
+import { json, mockApi } from '../../test/render';
+import { useSession } from './session-context';
+import { SessionProvider } from './session-provider';
+import { testToken, testUser } from './test-token';
+import { decodeToken, isTokenUsable } from './token';
+
+function Probe() {
+  const s = useSession();
+  return (
+    <div>
+      <p data-testid="status">{s.status}</p>
+      <p data-testid="name">{s.user?.fullName ?? 'nobody'}</p>
+      <button type="button" onClick={s.logout}>
+        logout
+      </button>
+      <button
+        type="button"
+        onClick={() => s.login(testToken(testUser({ fullName: 'Direct' })), testUser({ fullName: 'Direct' }))}
+      >
+        direct
+      </button>
+    </div>
+  );
+}
+
+function mount() {
+  return render(
+    <ToastProvider>
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>
+      <ToastContainer />
+    </ToastProvider>,
+  );
+}
+
+const status = () => screen.getByTestId('status').textContent;
+const name = () => screen.getByTestId('name').textContent;
+
+describe('session (SPEC.md §4)', () => {
+  it('is logged out without a token, and drops a malformed or expired one', () => {
+    mockApi({});
+    mount();
+    expect(status()).toBe('anonymous');
+    for (const bad of ['garbage', 'a.b.c', testToken(testUser(), -60)]) {
+      window.localStorage.setItem('token', bad);
+      const view = mount();
+      expect(screen.getAllByTestId('status').at(-1)?.textContent).toBe('anonymous');
+      expect(window.localStorage.getItem('token')).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('shows the user from the claims, then the user from /auth/me', async () => {
+    const token = testToken(testUser({ fullName: 'From Claims' }));
+    window.localStorage.setItem('token', token);
+    let answer: (r: Response) => void = () => {};
+    const { calls } = mockApi({
+      [`GET ${api.auth.me.path}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    mount();
+    expect(status()).toBe('loading');
+    expect(name()).toBe('From Claims');
+    await act(async () =>
+      answer(json({ success: true, data: { user: testUser({ fullName: 'From Server' }) } })),
+    );
+    expect(status()).toBe('authenticated');
+    expect(name()).toBe('From Server');
+    expect(new Headers(calls[0]!.init.headers).get('authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it.each([401, 403])('logs out when /auth/me answers %i', async (code) => {
+    window.localStorage.setItem('token', testToken(testUser()));
+    mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: false, message: 'Invalid token' }, code) });
+    mount();
+    await vi.waitFor(() => expect(status()).toBe('anonymous'));
+    expect(window.localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the user on a server error or a network failure', async () => {
+    window.localStorage.setItem('token', testToken(testUser({ fullName: 'Still Here' })));
+    mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: false, message: 'boom' }, 500) });
+    const view = mount();
+    await vi.waitFor(() => expect(status()).toBe('authenticated'));
+    expect(name()).toBe('Still Here');
+    view.unmount();
+    globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
+    mount();
+    await vi.waitFor(() => expect(screen.getAllByTestId('status').at(-1)?.textContent).toBe('authenticated'));
+    expect(window.localStorage.getItem('token')).not.toBeNull();
+  });
+
+  it('logs out with the info toast for 1500 ms, and logs in with a given token and user', async () => {
+    mockApi({});
+    mount();
+    await act(async () => screen.getByRole('button', { name: 'direct' }).click());
+    expect(status()).toBe('authenticated');
+    expect(name()).toBe('Direct');
+    expect(window.localStorage.getItem('token')).toMatch(/\./);
+    vi.useFakeTimers();
+    act(() => screen.getByRole('button', { name: 'logout' }).click());
+    expect(status()).toBe('anonymous');
+    expect(window.localStorage.getItem('token')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.auth.loggedOut);
+    act(() => vi.advanceTimersByTime(1499));
+    expect(screen.queryByText(MESSAGES.auth.loggedOut)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(MESSAGES.auth.loggedOut)).not.toBeInTheDocument();
+    vi.useRealTimers();
+  });
+
+  it('decodes tokens and judges them by exp', () => {
+    expect(decodeToken('x')).toBeNull();
+    const claims = decodeToken(testToken(testUser({ fullName: 'ജോസ്' })));
+    expect(claims?.fullName).toBe('ജോസ്');
+    expect(isTokenUsable(claims)).toBe(true);
+    expect(isTokenUsable(decodeToken(testToken(testUser(), -1)))).toBe(false);
+    expect(isTokenUsable({ sub: '1' })).toBe(false);
+  });
+});
