@@ -1,5 +1,74 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page';
+import { ISSUE_STATUSES, type IssueStatus } from '@insightra/contract';
+import { useSearchParams } from 'react-router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { type AdminTab, AdminTabs, panelId, tabId } from '../components/admin-tabs';
+import { IssueDetailModal } from '../components/issue-detail-modal';
+import { IssuesPanel } from '../components/issues-panel';
+import { UsersPanel } from '../components/users-panel';
 
+const positive = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
+
+/**
+ * /admin-dashboard: users (search, cards, paging) and the issue-report inbox. The tab, search, page,
+ * filter and open report live in the URL, so Back from a user's page returns to the same view.
+ */
 export function AdminDashboardPage() {
-  return <PlaceholderPage title="Admin Dashboard" />;
+  usePageTitle('Admin Dashboard');
+  const [params, setParams] = useSearchParams();
+  const tab: AdminTab = params.get('tab') === 'issues' ? 'issues' : 'users';
+  const statusParam = params.get('status');
+  const status = ISSUE_STATUSES.includes(statusParam as IssueStatus) ? (statusParam as IssueStatus) : null;
+  const issueParam = params.get('issue');
+  const openIssue = issueParam && positive(issueParam) === Number(issueParam) ? Number(issueParam) : null;
+
+  const update = (entries: Record<string, string | number | null>, replace = false) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(entries)) {
+          if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
+          else next.set(key, String(value));
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  return (
+    <div className="flex-1 bg-page">
+      <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <header>
+          <h1 className="text-2xl font-semibold text-ink sm:text-3xl">Admin Dashboard</h1>
+          <p className="mt-1 text-muted">Manage users and their reports</p>
+        </header>
+        <AdminTabs
+          value={tab}
+          onChange={(next) =>
+            update({ tab: next === 'users' ? null : next, page: null, q: null, status: null, issue: null })
+          }
+        />
+        <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
+          {tab === 'users' ? (
+            <UsersPanel
+              // A new search replaces the history entry; turning a page adds one.
+              q={params.get('q') ?? ''}
+              page={positive(params.get('page'))}
+              onChange={({ q, page }) => update({ q, page }, q !== (params.get('q') ?? ''))}
+            />
+          ) : (
+            <IssuesPanel
+              status={status}
+              page={positive(params.get('page'))}
+              onChange={(next) => update({ status: next.status, page: next.page })}
+              onOpen={(id) => update({ issue: id })}
+            />
+          )}
+        </div>
+      </div>
+      {tab === 'issues' && <IssueDetailModal id={openIssue} onClose={() => update({ issue: null })} />}
+    </div>
+  );
 }

@@ -1,0 +1,25 @@
+import { api, type IssueStatus } from '@insightra/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const ISSUES_PAGE_SIZE = 20;
+
+export interface IssuesFilter {
+  status: IssueStatus | null;
+  page: number;
+}
+
+export const adminIssuesQuery = ({ status, page }: IssuesFilter) =>
+  queryOptions({
+    queryKey: ['admin', 'issues', { status, page }] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(api.admin.issues, {
+        query: { status: status ?? undefined, page, pageSize: ISSUES_PAGE_SIZE },
+        signal,
+      }),
+  });
+
+/** The inbox, newest first; the previous page stays on screen while the next loads. */
+export function useAdminIssues(filter: IssuesFilter) {
+  return useQuery({ ...adminIssuesQuery(filter), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,30 @@
+import { api } from '@insightra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { apiFetch } from '../../../lib/api-client';
+
+/**
+ * The screenshot as a blob: URL. It is fetched with the bearer header, so the session token never
+ * appears in an image URL (PRODUCT.md §3); the object URL is revoked when no longer shown.
+ */
+export function useIssueScreenshot(id: number, enabled: boolean) {
+  const query = useQuery({
+    queryKey: ['admin', 'issue-screenshot', id] as const,
+    queryFn: async ({ signal }) =>
+      (await apiFetch(api.admin.issueScreenshot, { params: { id }, signal })).blob(),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 60_000,
+  });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!query.data) return;
+    const objectUrl = URL.createObjectURL(query.data);
+    setUrl(objectUrl);
+    return () => {
+      URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [query.data]);
+  return { url, isLoading: query.isLoading, error: query.error };
+}
