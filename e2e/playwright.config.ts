@@ -21,6 +21,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './tests',
+  // Runs against a server with BI_PROVIDER=powerbi: playwright.powerbi.config.ts.
+  testIgnore: 'powerbi.spec.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,

@@ -92,8 +92,8 @@ export class PowerBiStandIn {
     };
   }
 
-  addReport(name = 'Report', datasetId = this.datasetId): StandInReport {
-    const report = { id: randomUUID(), name, datasetId };
+  addReport(name = 'Report', datasetId = this.datasetId, id: string = randomUUID()): StandInReport {
+    const report = { id, name, datasetId };
     this.reports.set(report.id, report);
     return report;
   }
@@ -213,6 +213,7 @@ export class PowerBiStandIn {
       return true;
     };
 
+    if (method === 'GET' && path === '/health') return send(200, { ok: true });
     // Entra ID: OpenID configuration (read by msal for a known authority) and the token endpoint.
     const tenantBase = `/${this.tenantId}`;
     if (method === 'GET' && path === `${tenantBase}/v2.0/.well-known/openid-configuration`) {

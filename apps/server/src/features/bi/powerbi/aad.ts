@@ -52,9 +52,10 @@ export class AadTokenSource {
         networkClient,
         loggerOptions: {
           piiLoggingEnabled: false,
-          logLevel: LogLevel.Warning,
+          // msal warns on every client-credentials token ("No client info in response"): errors only.
+          logLevel: LogLevel.Error,
           loggerCallback: (level, message, containsPii) => {
-            if (containsPii || level > LogLevel.Warning) return;
+            if (containsPii || level > LogLevel.Error) return;
             options.log.warn({ source: 'msal' }, message);
           },
         },

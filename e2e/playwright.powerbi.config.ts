@@ -1,0 +1,96 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs } from './playwright.config';
+
+/**
+ * The dashboard with BI_PROVIDER=powerbi against the local Power BI stand-in
+ * (apps/server/test/powerbi/stand-in.ts), embed-token mode. Runs e2e/tests/powerbi.spec.ts only.
+ * The server trusts the stand-in's self-signed certificate through NODE_EXTRA_CA_CERTS (decision 071).
+ */
+const PORT = Number(process.env.E2E_POWERBI_PORT ?? process.env.E2E_PORT ?? 5207);
+const STANDIN_PORT = Number(process.env.E2E_STANDIN_PORT ?? PORT + 1000);
+export const powerbiBaseURL = `http://127.0.0.1:${PORT}`;
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'insightra-e2e-pbi-'));
+const caFile = path.join(tmp, 'stand-in-ca.pem');
+
+/** Fixed identifiers shared by the stand-in, the server and the spec. */
+export const POWERBI_E2E = {
+  tenantId: '7d3f2a10-5b6c-4d8e-9f01-23456789abcd',
+  clientId: 'c1a2b3c4-d5e6-4f70-8192-a3b4c5d6e7f8',
+  clientSecret: 'e2e-stand-in-client-secret-value',
+  workspaceId: 'f0e1d2c3-b4a5-4968-8776-655443322110',
+  datasetId: 'd5a4e3b2-c1f0-4e9d-8c7b-6a5948372615',
+  reports: ['0b6ea2b5-4a4c-4a2b-9f9f-3c1f0c1d2e3f', '9c8b7a69-5847-4362-a150-f4e3d2c1b0a9'],
+};
+
+const powerbiEnv = {
+  POWERBI_TENANT_ID: POWERBI_E2E.tenantId,
+  POWERBI_CLIENT_ID: POWERBI_E2E.clientId,
+  POWERBI_CLIENT_SECRET: POWERBI_E2E.clientSecret,
+  POWERBI_WORKSPACE_ID: POWERBI_E2E.workspaceId,
+  POWERBI_DATASET_ID: POWERBI_E2E.datasetId,
+};
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: 'powerbi.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: powerbiBaseURL,
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  // Started in order: the stand-in (which writes its certificate) before the server that trusts it.
+  webServer: [
+    {
+      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/test/powerbi/stand-in-cli.ts',
+      url: `https://127.0.0.1:${STANDIN_PORT}/health`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...powerbiEnv,
+        STANDIN_PORT: String(STANDIN_PORT),
+        STANDIN_CA_FILE: caFile,
+        STANDIN_REPORTS: POWERBI_E2E.reports.join(','),
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command: process.env.E2E_BUILD_DIR
+        ? `node ${process.env.E2E_BUILD_DIR}/server/server.js`
+        : 'node ../apps/server/dist/server.js',
+      url: `${powerbiBaseURL}/api/config`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(tmp, 'data'),
+        LOG_LEVEL: 'warn',
+        ...(process.env.E2E_BUILD_DIR ? { WEB_DIST_DIR: `${process.env.E2E_BUILD_DIR}/web` } : {}),
+        JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
+        ADMIN_USERNAME: 'e2eadmin',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+        ADMIN_EMAIL: 'admin@e2e.test',
+        BI_PROVIDER: 'powerbi',
+        POWERBI_EMBED_MODE: 'embed-token',
+        POWERBI_API_URL: `https://127.0.0.1:${STANDIN_PORT}/v1.0/myorg`,
+        POWERBI_AUTHORITY_HOST: `https://127.0.0.1:${STANDIN_PORT}`,
+        NODE_EXTRA_CA_CERTS: caFile,
+        ...powerbiEnv,
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
+});
