@@ -14,6 +14,11 @@ const POWERBI_ORIGINS = [
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const google = config.google.clientId ? [GOOGLE_ORIGIN] : [];
   const powerbi = config.bi.provider === 'powerbi' ? POWERBI_ORIGINS : [];
+  // Secure embed signs each viewer in inside the frame: the frame navigates to Entra ID's sign-in page.
+  const signIn =
+    config.bi.provider === 'powerbi' && config.bi.embedMode === 'secure-embed'
+      ? [new URL(config.bi.powerbi.authorityHost).origin]
+      : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...google.map((o) => `${o}/gsi/client`)],
@@ -22,7 +27,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...google.map((o) => `${o}/gsi/`), ...powerbi],
-    'frame-src': ["'self'", ...google.map((o) => `${o}/gsi/`), ...powerbi],
+    'frame-src': ["'self'", ...google.map((o) => `${o}/gsi/`), ...powerbi, ...signIn],
     'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
