@@ -3,9 +3,10 @@ import { Check, Pencil, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
-import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/session-context';
 import { storage } from '../../../lib/storage';
+import { serverMessage } from '../api/server-message';
 
 /** SPEC.md §5: non-empty, at most 255 characters. Returns the message of the first rule broken. */
 export function validateDashboardHeader(value: string): string | null {
@@ -50,7 +51,7 @@ export function EditableHeader() {
       const message =
         err instanceof Error && err.message === MESSAGES.auth.invalidResponse
           ? MESSAGES.auth.invalidResponse
-          : errorMessage(err, MESSAGES.auth.dashboardHeaderFailed);
+          : (serverMessage(err) ?? MESSAGES.auth.dashboardHeaderFailed);
       toast.error(message);
     } finally {
       setSaving(false);

@@ -1,12 +1,14 @@
 import { type EmbedTokenResponse, MESSAGES, type Report, type Tier } from '@insightra/contract';
 import { ExternalLink, LayoutDashboard, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
 import { useReportActions } from '../hooks/use-report-actions';
 import { useSelectedTab } from '../hooks/use-selected-tab';
 import { AddReportModal } from './add-report-modal';
 import { DeleteReportModal } from './delete-report-modal';
+import { LazyPowerBiReportFrame } from './powerbi';
 import { ReportTabs } from './report-tabs';
 
 export interface ReportWorkspaceProps {
@@ -121,6 +123,10 @@ export function ReportWorkspace({
               Dock report
             </Button>
           </div>
+        ) : embed && token?.provider === 'powerbi' ? (
+          <Suspense fallback={<Spinner text="Loading report..." className="h-full" />}>
+            <LazyPowerBiReportFrame key={embed.id} report={embed} tokenResponse={token} />
+          </Suspense>
         ) : embed ? (
           <iframe
             key={embed.id}

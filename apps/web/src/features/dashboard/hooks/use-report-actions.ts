@@ -2,8 +2,8 @@ import { MESSAGES, type NewReport, type Report, type Tier } from '@insightra/con
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
-import { errorMessage } from '../../../lib/api-client';
 import { createReport, deleteReport, reportsKey } from '../api/reports';
+import { serverMessage } from '../api/server-message';
 import { embedTokenKey } from './use-embed-token';
 
 /** Adding and deleting report tabs, with SPEC.md §8's messages; the tier's token is renewed to cover them. */
@@ -32,7 +32,7 @@ export function useReportActions(onCreated: (report: Report) => void, onDeleted:
       void refreshTier(input.tier);
       return true;
     } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.data.createReportFailed));
+      toast.error(serverMessage(err) ?? MESSAGES.data.createReportFailed);
       return false;
     } finally {
       setSaving(false);
