@@ -125,4 +125,15 @@ describe('activity, downloads and purge', () => {
     );
     expect(rows[0]!.n).toBe(0);
   });
+
+  it("deleting a user takes their uploads' rows with them (no orphan rows)", async () => {
+    const carol = await createUser(t.db);
+    const id = await upload(await tokenFor(t.app, carol), 'c.csv', [['C1', 'N', 'F', 'G', 'Yes', '', '']]);
+    await t.db.query('DELETE FROM users WHERE id = $1', [carol.id]);
+    const { rows } = await t.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM dataset_rows WHERE upload_id = $1',
+      [id],
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
 });

@@ -25,45 +25,60 @@ export type CellValue = string | number | boolean | null;
 export type RowResult = { ok: true; values: CellValue[] } | { ok: false; error: string };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T][\d:.]+Z?)?$/;
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function show(value: string): string {
   return value.length > 40 ? `"${value.slice(0, 40)}…"` : `"${value}"`;
 }
 
-/** One cell against its spec: the stored value, or the reason naming the column and the value. */
-function checkCell(spec: ColumnSpec, raw: string): { value: CellValue } | { error: string } {
-  const text = raw.trim();
-  if (text === '') return spec.required ? { error: `${spec.name} is required` } : { value: null };
+type Checked = { value: CellValue; error?: undefined } | { value?: undefined; error: string };
+type CellCheck = (text: string) => Checked;
+
+/**
+ * One checker per column, compiled once from its spec: a million rows make this the hot loop, so
+ * enumerations become map lookups and dates are checked without building Date objects.
+ */
+function compile(spec: ColumnSpec): CellCheck {
   const kind = spec.kind;
   switch (kind.type) {
     case 'text':
-      return text.length > kind.maxLength
-        ? { error: `${spec.name} ${show(text)} is longer than ${kind.maxLength} characters` }
-        : { value: text };
+      return (text) =>
+        text.length > kind.maxLength
+          ? { error: `${spec.name} ${show(text)} is longer than ${kind.maxLength} characters` }
+          : { value: text };
     case 'enum': {
-      const lower = text.toLowerCase();
-      const hit = kind.values.find((v) => v.value.toLowerCase() === lower || v.aliases.includes(lower));
-      return hit
-        ? { value: hit.value }
-        : { error: `${spec.name} ${show(text)} is not one of ${kind.values.map((v) => v.value).join(', ')}` };
-    }
-    case 'number': {
-      const n = Number(text);
-      if (!Number.isFinite(n)) return { error: `${spec.name} ${show(text)} is not a number` };
-      if (n < kind.min || n > kind.max)
-        return { error: `${spec.name} ${show(text)} is not between ${kind.min} and ${kind.max}` };
-      return { value: n };
-    }
-    case 'date': {
-      const m = DATE.exec(text);
-      if (m) {
-        const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-        const date = new Date(Date.UTC(y, mo - 1, d));
-        if (date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d)
-          return { value: `${m[1]}-${m[2]}-${m[3]}` };
+      const lookup = new Map<string, string>();
+      for (const v of kind.values) {
+        lookup.set(v.value.toLowerCase(), v.value);
+        for (const alias of v.aliases) lookup.set(alias.toLowerCase(), v.value);
       }
-      return { error: `${spec.name} ${show(text)} is not a date (use YYYY-MM-DD)` };
+      const allowed = kind.values.map((v) => v.value).join(', ');
+      return (text) => {
+        const hit = lookup.get(text) ?? lookup.get(text.toLowerCase());
+        return hit ? { value: hit } : { error: `${spec.name} ${show(text)} is not one of ${allowed}` };
+      };
     }
+    case 'number':
+      return (text) => {
+        const n = Number(text);
+        if (!Number.isFinite(n)) return { error: `${spec.name} ${show(text)} is not a number` };
+        if (n < kind.min || n > kind.max)
+          return { error: `${spec.name} ${show(text)} is not between ${kind.min} and ${kind.max}` };
+        return { value: n };
+      };
+    case 'date':
+      return (text) => {
+        const m = DATE.exec(text);
+        if (m) {
+          const y = Number(m[1]);
+          const mo = Number(m[2]);
+          const d = Number(m[3]);
+          const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+          const max = mo === 2 && !leap ? 28 : MONTH_DAYS[mo - 1];
+          if (y >= 1 && max !== undefined && d >= 1 && d <= max) return { value: text.slice(0, 10) };
+        }
+        return { error: `${spec.name} ${show(text)} is not a date (use YYYY-MM-DD)` };
+      };
   }
 }
 
@@ -72,32 +87,49 @@ function checkCell(spec: ColumnSpec, raw: string): { value: CellValue } | { erro
  * repeat within the file is rejected after its first occurrence.
  */
 export class RowValidator {
-  private readonly seen: Set<string>[];
+  private readonly seen: (Set<string> | null)[];
+  private readonly checks: CellCheck[];
+  private readonly required: boolean[];
+  private readonly names: string[];
   constructor(readonly map: ColumnMap) {
-    this.seen = map.template.columns.map(() => new Set<string>());
+    const { columns } = map.template;
+    this.seen = columns.map((c) => (c.unique ? new Set<string>() : null));
+    this.checks = columns.map(compile);
+    this.required = columns.map((c) => c.required);
+    this.names = columns.map((c) => c.name);
   }
 
   check(row: string[]): RowResult {
-    const { columns } = this.map.template;
-    const values: CellValue[] = new Array(columns.length);
-    const errors: string[] = [];
-    for (let i = 0; i < columns.length; i++) {
-      const spec = columns[i]!;
+    const n = this.checks.length;
+    const values: CellValue[] = new Array(n);
+    let errors: string[] | null = null;
+    for (let i = 0; i < n; i++) {
       const pos = this.map.positions[i]!;
-      const result = checkCell(spec, pos === -1 ? '' : (row[pos] ?? ''));
-      if ('error' in result) errors.push(result.error);
+      const raw = pos === -1 ? '' : row[pos];
+      const text = raw ? raw.trim() : '';
+      if (text === '') {
+        if (this.required[i]) (errors ??= []).push(`${this.names[i]} is required`);
+        else values[i] = null;
+        continue;
+      }
+      const result = this.checks[i]!(text);
+      if (result.error !== undefined) (errors ??= []).push(result.error);
       else values[i] = result.value;
     }
-    if (errors.length === 0) {
-      for (let i = 0; i < columns.length; i++) {
-        if (!columns[i]!.unique || values[i] === null) continue;
-        const key = String(values[i]);
-        if (this.seen[i]!.has(key)) {
-          errors.push(`${columns[i]!.name} ${show(key)} is a duplicate of an earlier row in this file`);
-        } else this.seen[i]!.add(key);
+    if (errors) return { ok: false, error: errors.join('; ') };
+    for (let i = 0; i < n; i++) {
+      const seen = this.seen[i];
+      if (!seen || values[i] === null) continue;
+      const key = String(values[i]);
+      if (seen.has(key)) {
+        return {
+          ok: false,
+          error: `${this.names[i]} ${show(key)} is a duplicate of an earlier row in this file`,
+        };
       }
+      seen.add(key);
     }
-    return errors.length ? { ok: false, error: errors.join('; ') } : { ok: true, values };
+    return { ok: true, values };
   }
 }
 
