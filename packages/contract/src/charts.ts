@@ -9,7 +9,8 @@ export const GradesRow = z.object({
 export const SubmissionsRow = z.object({ status: z.enum(['Yes', 'No']), count: z.number().int() });
 export const AutomobileData = z.object({
   barData: z.array(z.object({ grade: z.string(), female: z.number().int(), male: z.number().int() })),
-  donutData: z.array(z.object({ status: z.string(), count: z.number().int() })),
+  /** Submission status of the automobile trainees: always Yes then No. */
+  donutData: z.array(SubmissionsRow),
 });
 export type GradesRow = z.infer<typeof GradesRow>;
 export type SubmissionsRow = z.infer<typeof SubmissionsRow>;

@@ -28,11 +28,48 @@ export function valueAxis(title?: string) {
   };
 }
 
+/** Below this drawing width, category labels are shortened so they fit without slanting. */
+const COMPACT_WIDTH_PX = 520;
+
+const MONTH_YEAR = /^([A-Z][a-z]{2,}) (\d{4})$/;
+
+/**
+ * A shorter form of a category label for narrow charts: the shared first word is dropped when every
+ * label has it ('Grade 10' → '10', the axis title says 'Grade'), and month names are cut to three
+ * letters ('September 2025' → 'Sep 2025'; just 'Sep' when every label has the same year). The data
+ * table keeps the full labels.
+ */
+export function compactLabel(label: string, all: readonly string[]): string {
+  const first = label.split(' ')[0];
+  if (first && all.length > 1 && all.every((l) => l.startsWith(`${first} `)))
+    return label.slice(first.length + 1);
+  const month = MONTH_YEAR.exec(label);
+  if (month?.[1] && month[2]) {
+    const oneYear = all.every((l) => MONTH_YEAR.exec(l)?.[2] === month[2]);
+    return oneYear ? month[1].slice(0, 3) : `${month[1].slice(0, 3)} ${month[2]}`;
+  }
+  return label;
+}
+
+interface CategoryScaleLike {
+  chart: { width: number };
+  getLabels(): unknown[];
+  getLabelForValue(value: number): string;
+}
+
 export function categoryAxis(title?: string) {
   return {
     grid: { display: false },
     border: { color: chartColor('line') },
-    ticks: { color: chartColor('ink'), font: baseFont(12) },
+    ticks: {
+      color: chartColor('ink'),
+      font: baseFont(12),
+      callback(this: CategoryScaleLike, value: number | string) {
+        const label = this.getLabelForValue(Number(value));
+        if (this.chart.width >= COMPACT_WIDTH_PX) return label;
+        return compactLabel(label, this.getLabels().map(String));
+      },
+    },
     ...(title ? { title: { display: true, text: title, color: chartColor('ink'), font: baseFont(13) } } : {}),
   };
 }

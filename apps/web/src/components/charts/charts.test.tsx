@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { compactLabel } from './chart-theme';
 import { DonutChart } from './donut-chart';
 import { GroupedBarChart } from './grouped-bar-chart';
 import { LineChart } from './line-chart';
@@ -89,5 +90,19 @@ describe('chart primitives', () => {
     const term = screen.getByText('Total Students');
     expect(term.tagName).toBe('DT');
     expect(screen.getByText('2,800').tagName).toBe('DD');
+  });
+});
+
+describe('compactLabel', () => {
+  it('drops a first word that every label shares, and shortens month names', () => {
+    const grades = ['Grade 6', 'Grade 10'];
+    expect(grades.map((g) => compactLabel(g, grades))).toEqual(['6', '10']);
+    const months = ['April 2025', 'September 2025', 'May 2025'];
+    expect(months.map((m) => compactLabel(m, months))).toEqual(['Apr', 'Sep', 'May']);
+    const years = ['December 2024', 'January 2025'];
+    expect(years.map((m) => compactLabel(m, years))).toEqual(['Dec 2024', 'Jan 2025']);
+    const mixed = ['Semester 1', 'Apprentice'];
+    expect(mixed.map((m) => compactLabel(m, mixed))).toEqual(['Semester 1', 'Apprentice']);
+    expect(compactLabel('Grade 6', ['Grade 6'])).toBe('Grade 6');
   });
 });
