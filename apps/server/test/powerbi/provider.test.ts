@@ -178,6 +178,22 @@ describe('failures become clear errors', () => {
     );
   });
 
+  it('a cached Entra token Power BI rejects (401) is replaced once, then the call succeeds', async () => {
+    const { provider } = providerFor(standIn, db);
+    await provider.embedToken(member.id, 'Beta', [report]);
+    const tokens = standIn.issuedAccessTokens.length;
+    standIn.revokeAccessTokens();
+    const res = await provider.embedToken(member.id, 'Beta', [report]);
+    expect(res.accessToken).toMatch(/^embed-/);
+    expect(standIn.issuedAccessTokens.length).toBe(tokens + 1);
+  });
+
+  it('a 401 that persists is reported as rejected credentials', async () => {
+    standIn.fail.report = { status: 401 };
+    const { provider } = providerFor(standIn, db);
+    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+  });
+
   it('no access to the workspace (403)', async () => {
     standIn.workspaceAccess = false;
     const { provider } = providerFor(standIn, db);

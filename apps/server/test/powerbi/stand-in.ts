@@ -60,6 +60,7 @@ export class PowerBiStandIn {
   readonly issuedAccessTokens: string[] = [];
   readonly issuedEmbedTokens: { token: string; tokenId: string; body: unknown }[] = [];
   ca = '';
+  private readonly revoked: string[] = [];
   private server: https.Server | null = null;
   private origin = '';
 
@@ -109,6 +110,11 @@ export class PowerBiStandIn {
         errorCode: 'ModelRefreshFailed',
         errorDescription: error,
       });
+  }
+
+  /** Power BI stops accepting every Entra token issued so far (as after a revocation). */
+  revokeAccessTokens() {
+    this.revoked.push(...this.issuedAccessTokens);
   }
 
   callsTo(pathPrefix: string, method?: string) {
@@ -257,8 +263,10 @@ export class PowerBiStandIn {
     const api = '/v1.0/myorg';
     if (!path.startsWith(`${api}/`)) return send(404, { error: { code: 'NotFound' } });
     const auth = String(headers.authorization ?? '');
-    if (!this.issuedAccessTokens.includes(auth.replace(/^Bearer /, '')))
+    const bearer = auth.replace(/^Bearer /, '');
+    if (!this.issuedAccessTokens.includes(bearer) || this.revoked.includes(bearer)) {
       return send(401, { error: { code: 'TokenExpired' } });
+    }
     const rest = path.slice(api.length);
     const ws = `/groups/${this.workspaceId}`;
 

@@ -73,8 +73,11 @@ export class PowerBiRestClient {
    * 401/403/5xx become PowerBiErrors; other non-2xx statuses a PbiStatusError for the caller.
    */
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> {
+    let renewed = false;
+    let fresh = false;
     for (let attempt = 1; ; attempt++) {
-      const token = await this.options.aad.token();
+      const token = await this.options.aad.token({ fresh });
+      fresh = false;
       let res: HttpResponse;
       try {
         res = await request(
@@ -103,6 +106,12 @@ export class PowerBiRestClient {
           throw powerBiErrors.throttled(Math.max(1, Math.ceil(wait / 1000)));
         }
         await this.sleep(wait);
+        continue;
+      }
+      // A cached Entra token Power BI no longer accepts (revoked, clock skew): one retry with a new one.
+      if (res.status === 401 && !renewed) {
+        renewed = true;
+        fresh = true;
         continue;
       }
       if (res.status === 401) throw powerBiErrors.credentials();
