@@ -1,31 +1,93 @@
-import { MESSAGES, UPLOAD_EXTENSIONS } from '@insightra/contract';
-import { Database, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { MESSAGES, TIMINGS, UPLOAD_EXTENSIONS } from '@insightra/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Database, FileDown, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toast/toast-context';
+import { refreshQueueKey } from '../../api/refresh';
+import { downloadTemplate } from './template-download';
+import { sendUpload } from './upload-request';
+import { formatBytes, type UploadPhase, UploadStatus } from './upload-status';
+
+/** Files above this get the longer hint: their upload and processing take noticeably longer. */
+const LARGE_FILE_BYTES = 5 * 1024 * 1024;
+
+const Label = ({ children }: { children: string }) => (
+  <span className="sr-only sm:not-sr-only">{children}</span>
+);
 
 /**
- * The dashboard header's Upload File and Load Data buttons. A minimal version: the uploads issue
- * completes it (sending the file, progress, results). This folder belongs to the uploads feature.
+ * The dashboard header's Upload File and Load Data buttons (SPEC.md §2, §5): choose a .xlsx/.xls/.csv,
+ * send it with a progress bar, then show the upload statistics; plus the template download.
  */
 export function UploadControls() {
   const input = useRef<HTMLInputElement>(null);
+  const abort = useRef<(() => void) | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const [phase, setPhase] = useState<UploadPhase | null>(null);
   const toast = useToast();
+  const queryClient = useQueryClient();
+  const busy = phase?.kind === 'uploading' || phase?.kind === 'processing';
+
+  useEffect(() => () => abort.current?.(), []);
+
+  const choose = (chosen: File | null) => {
+    setFile(chosen);
+    if (!chosen) return;
+    setPhase(null);
+    toast.info(`File selected: ${chosen.name}. Click Load Data to upload it.`, TIMINGS.fileSelectedHintMs);
+    if (chosen.size > LARGE_FILE_BYTES)
+      toast.info(
+        `${chosen.name} is ${formatBytes(chosen.size)}: uploading and processing it may take a minute.`,
+        TIMINGS.fileSelectedLongHintMs,
+      );
+  };
+
+  const load = async () => {
+    if (!file) {
+      toast.error(MESSAGES.dashboard.selectFileFirst);
+      return;
+    }
+    const fileName = file.name;
+    setPhase({ kind: 'uploading', fileName, sent: 0, total: file.size });
+    const request = sendUpload(file, {
+      onProgress: (sent, total) => setPhase({ kind: 'uploading', fileName, sent, total }),
+      onProcessing: () => setPhase({ kind: 'processing', fileName }),
+    });
+    abort.current = request.abort;
+    try {
+      const result = await request.done;
+      setPhase({ kind: 'done', fileName, result });
+      setFile(null);
+      if (input.current) input.current.value = '';
+      toast.success(result.message);
+      void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
+      void queryClient.invalidateQueries({ queryKey: ['uploads'] });
+    } catch (err) {
+      setPhase(null);
+      toast.error(err instanceof Error ? err.message : MESSAGES.dashboard.uploadFailed('Network error'));
+    } finally {
+      abort.current = null;
+    }
+  };
+
   return (
-    <>
+    <span className="relative inline-flex flex-wrap items-center gap-2">
       <input
         ref={input}
         type="file"
         accept={UPLOAD_EXTENSIONS.join(',')}
         className="hidden"
         aria-label="Choose a spreadsheet to upload"
-        onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        data-testid="upload-file-input"
+        onChange={(e) => choose(e.target.files?.[0] ?? null)}
       />
       <Button
         variant="secondary"
         size="sm"
         icon={<Upload aria-hidden="true" className="size-4" />}
+        disabled={busy}
+        title={file ? `Selected: ${file.name}` : 'Choose a .xlsx, .xls or .csv file'}
         onClick={() => input.current?.click()}
       >
         Upload File
@@ -34,12 +96,33 @@ export function UploadControls() {
         variant="secondary"
         size="sm"
         icon={<Database aria-hidden="true" className="size-4" />}
-        onClick={() => {
-          if (!file) toast.error(MESSAGES.dashboard.selectFileFirst);
-        }}
+        loading={busy}
+        loadingText={phase?.kind === 'processing' ? 'Processing...' : 'Uploading...'}
+        onClick={() => void load()}
       >
         Load Data
       </Button>
-    </>
+      {file && !busy && (
+        <span
+          className="hidden max-w-40 truncate rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-strong lg:inline"
+          title={file.name}
+        >
+          {file.name}
+        </span>
+      )}
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<FileDown aria-hidden="true" className="size-4" />}
+        title="Download the upload template (.xlsx, with drop-downs and instructions)"
+        aria-label="Download the upload template"
+        onClick={() =>
+          void downloadTemplate('xlsx').catch(() => toast.error('Failed to download the template'))
+        }
+      >
+        <Label>Template</Label>
+      </Button>
+      {phase && <UploadStatus phase={phase} onClose={() => setPhase(null)} />}
+    </span>
   );
 }

@@ -1,0 +1,70 @@
+import { api, MESSAGES, STORAGE_KEYS, type UploadLog } from '@insightra/contract';
+import { ApiError, apiRequest, authHeaders } from '../../../lib/api-client';
+import { storage } from '../../../lib/storage';
+
+export const activityKey = ['uploads', 'activity'] as const;
+
+/** Thrown when there is no stored token: the page says so instead of calling the server. */
+export class NoTokenError extends Error {
+  constructor() {
+    super(MESSAGES.activity.noToken);
+  }
+}
+
+const token = () => storage.get(STORAGE_KEYS.token);
+
+export const activityQuery = {
+  queryKey: activityKey,
+  queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<UploadLog[]> => {
+    if (!token()) throw new NoTokenError();
+    return (await apiRequest(api.uploads.activity, { signal })).data;
+  },
+};
+
+export async function purgeUploads(ids: number[]): Promise<number> {
+  if (!token()) throw new NoTokenError();
+  const res = await apiRequest(api.uploads.purge, { params: { id: ids.join(',') } });
+  return res.deletedCount;
+}
+
+export type FileKind = 'original' | 'rejected';
+
+/** The file name the server gave in Content-Disposition (RFC 5987 form first). */
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+}
+
+/**
+ * Fetches a stored file with the bearer header and saves it from a blob, so the token never appears
+ * in a URL. A 410 becomes the "no longer available" message.
+ */
+export async function downloadUploadFile(url: string, kind: FileKind, fallbackName: string): Promise<void> {
+  if (!token()) throw new NoTokenError();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: authHeaders() });
+  } catch {
+    throw new Error(MESSAGES.activity.downloadFailed(kind));
+  }
+  if (response.status === 410) throw new ApiError(410, MESSAGES.activity.fileGone);
+  if (!response.ok) throw new ApiError(response.status, MESSAGES.activity.downloadFailed(kind));
+  const blob = await response.blob();
+  saveBlob(blob, fileNameFrom(response.headers.get('content-disposition'), fallbackName));
+}
+
+export function saveBlob(blob: Blob, fileName: string) {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the object URL goes.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}

@@ -1,0 +1,32 @@
+import { successRateBand } from '@insightra/contract';
+
+const BAND_CLASSES = {
+  high: 'bg-success-soft text-success',
+  medium: 'bg-warning-soft text-warning',
+  low: 'bg-error-soft text-error',
+} as const;
+
+const BAND_LABELS = { high: 'High', medium: 'Medium', low: 'Low' } as const;
+
+const pill = 'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold tabular-nums';
+
+/** Success rate with two decimals, coloured by band (≥ 90 high, ≥ 70 medium, else low). */
+export function SuccessRateBadge({ rate }: { rate: number }) {
+  const band = successRateBand(rate);
+  return (
+    <span className={`${pill} ${BAND_CLASSES[band]}`} data-band={band}>
+      {rate.toFixed(2)}%<span className="sr-only"> ({BAND_LABELS[band]})</span>
+    </span>
+  );
+}
+
+/** Active, or Deleted for status 0. */
+export function StatusBadge({ status }: { status: number }) {
+  const deleted = status === 0;
+  return (
+    <span className={`${pill} ${deleted ? 'bg-line text-muted' : 'bg-brand-soft text-brand-strong'}`}>
+      <span aria-hidden="true" className={`size-1.5 rounded-full ${deleted ? 'bg-muted' : 'bg-brand'}`} />
+      {deleted ? 'Deleted' : 'Active'}
+    </span>
+  );
+}
