@@ -227,3 +227,23 @@ test('/automobile sends a visitor who is not signed in to the login page', async
   await page.goto('/automobile');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test.describe('on a 390 px wide phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each demo chart fits the width and still draws', async ({ page }) => {
+    for (const [path, name] of [
+      ['/linechart', /Store Visitors/],
+      ['/2dcolumns', /Student Grades Distribution/],
+      ['/donutchart', /Project Submissions Status/],
+    ] as const) {
+      await page.goto(path);
+      await expect
+        .poll(async () => (await paintedPixels(page, name)).any, { message: path })
+        .toBeGreaterThan(1_000);
+      const box = await page.getByRole('img', { name }).boundingBox();
+      expect(box?.width, path).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+  });
+});

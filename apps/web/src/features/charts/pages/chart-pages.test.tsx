@@ -1,5 +1,6 @@
 import { MESSAGES } from '@insightra/contract';
 import { screen, within } from '@testing-library/react';
+import { Chart } from 'chart.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeCanvas } from '../../../components/charts/testing/fake-canvas';
 import { json, mockApi, renderRoute } from '../../../test/render';
@@ -135,7 +136,10 @@ describe('/donutchart', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Submitted2,196 (78.4%)', 'Not Submitted604 (21.6%)']);
-    expect(screen.getByRole('img', { name: /Project Submissions Status/ })).toBeInTheDocument();
+    const canvas = screen.getByRole('img', { name: /Project Submissions Status/ });
+    // SPEC.md §9: cutout 60%, a 2000 ms sweep on the standalone page.
+    const chart = Chart.getChart(canvas as HTMLCanvasElement);
+    expect(chart?.options).toMatchObject({ cutout: '60%', animation: { duration: 2000 } });
   });
 
   it('shows N/A and an empty state when there are no projects', async () => {

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@insightra/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Chart } from 'chart.js';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
@@ -51,7 +52,12 @@ describe('AutomobilePage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Automobile' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: /per semester by gender/ }, WAIT)).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: /submissions by status/ })).toBeInTheDocument();
+    const donut = screen.getByRole('img', { name: /submissions by status/ });
+    // SPEC.md §9: the same 60% cutout, a quicker 1200 ms sweep on the automobile page.
+    expect(Chart.getChart(donut as HTMLCanvasElement)?.options).toMatchObject({
+      cutout: '60%',
+      animation: { duration: 1200 },
+    });
     const [bars] = screen.getAllByRole('table');
     expect(within(bars as HTMLElement).getByRole('row', { name: /Semester 2/ })).toHaveTextContent(
       'Semester 282305',
