@@ -110,7 +110,7 @@ export function Navbar() {
           )}
         </button>
       </nav>
-      <div id={menuId} hidden={!open} className="border-t border-line bg-white xl:hidden">
+      <nav id={menuId} aria-label="Mobile" hidden={!open} className="border-t border-line bg-white xl:hidden">
         <ul className="mx-auto grid max-w-[1200px] gap-1 px-4 py-3 text-ink sm:px-6">
           {items.map((item) => (
             <li key={item.id}>
@@ -138,7 +138,7 @@ export function Navbar() {
           <li aria-hidden="true" className="my-1 border-t border-line" />
           <MobileSessionLinks onNavigate={close} />
         </ul>
-      </div>
+      </nav>
     </header>
   );
 }

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { scrollToSection } from '../../lib/scroll-to-section';
 
@@ -18,7 +19,8 @@ interface SectionLinkProps {
 export function SectionLink({ pathname, id, children, className, onNavigate, ...rest }: SectionLinkProps) {
   const location = useLocation();
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onNavigate?.();
+    // Apply the caller's change (e.g. closing the mobile menu, which shifts the page) before measuring.
+    if (onNavigate) flushSync(onNavigate);
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     if (location.pathname === pathname && scrollToSection(id)) event.preventDefault();
   };
