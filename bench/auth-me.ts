@@ -4,7 +4,7 @@
  * bundle started as a child process; autocannon runs in a process of its own so the load generator
  * does not share the server's event loop. Figures go to docs/performance/auth.md.
  *
- * Env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (10), BENCH_CONNECTIONS (100),
+ * Env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (100),
  * BENCH_ONLY=postgres|pglite.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
@@ -15,7 +15,8 @@ import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_BASE = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const PORT = 5291;
 const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
@@ -28,6 +29,11 @@ interface Result {
   errors: number;
   non2xx: number;
 }
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
 
 function build() {
   execFileSync(process.execPath, ['build.mjs'], {
@@ -72,10 +78,20 @@ async function stop(child: ChildProcess) {
 }
 
 function autocannon(url: string, seconds: number, headers: Record<string, string> = {}): Result {
-  const args = [path.join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(seconds), '-j'];
+  const args = [
+    path.join(ROOT, 'node_modules/autocannon/autocannon.js'),
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(seconds),
+    '-j',
+  ];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
-  const out = execFileSync(process.execPath, args, { maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync(process.execPath, args, {
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const json = JSON.parse(out.toString());
   return {
     requestsPerSec: json.requests.average,
@@ -93,21 +109,41 @@ async function measure(label: string, env: Record<string, string>) {
     const reg = await fetch(`${base}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench_user', fullName: 'Bench User', email: 'bench@example.com', password: 'bench-password' }),
+      body: JSON.stringify({
+        username: 'bench_user',
+        fullName: 'Bench User',
+        email: 'bench@example.com',
+        password: 'bench-password',
+      }),
     });
-    const token = (await reg.json()).data.token as string;
+    const registered = (await reg.json()).data;
+    const token = registered.token as string;
     const auth = { authorization: `Bearer ${token}` };
-    // Warm up both routes (JIT, connection pool, prepared statements), then measure back to back.
+    // Warm up (JIT, connection pool, prepared statements). The machine is shared, so its load drifts:
+    // the routes run interleaved in several rounds and each ratio is taken within one round.
     autocannon(`${base}/api/bench/hello`, 2);
     autocannon(`${base}/api/auth/me`, 2, auth);
-    const hello = autocannon(`${base}/api/bench/hello`, SECONDS);
-    const me = autocannon(`${base}/api/auth/me`, SECONDS, auth);
-    const ratio = me.requestsPerSec / hello.requestsPerSec;
-    console.log(`\n${label}`);
-    console.log(`  hello        ${hello.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${hello.p50} ms  p99 ${hello.p99} ms  errors ${hello.errors + hello.non2xx}`);
-    console.log(`  /auth/me     ${me.requestsPerSec.toFixed(0).padStart(7)} req/s  p50 ${me.p50} ms  p99 ${me.p99} ms  errors ${me.errors + me.non2xx}`);
-    console.log(`  ratio        ${ratio.toFixed(2)}× hello`);
-    return { label, hello, me, ratio };
+    const rounds: Record<'hello' | 'me' | 'jwt' | 'db', Result>[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      rounds.push({
+        hello: autocannon(`${base}/api/bench/hello`, SECONDS),
+        me: autocannon(`${base}/api/auth/me`, SECONDS, auth),
+        // Where the time goes: the session check alone, and the user read alone.
+        jwt: autocannon(`${base}/api/bench/jwt`, SECONDS, auth),
+        db: autocannon(`${base}/api/bench/db?id=${registered.user.id}`, SECONDS),
+      });
+    }
+    const ratios = rounds.map((r) => r.me.requestsPerSec / r.hello.requestsPerSec);
+    const ratio = median(ratios);
+    console.log(`\n${label} (${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections)`);
+    for (const [i, r] of rounds.entries()) {
+      const rel = (x: Result) => (x.requestsPerSec / r.hello.requestsPerSec).toFixed(2);
+      console.log(
+        `  round ${i + 1}: hello ${r.hello.requestsPerSec.toFixed(0)} req/s (p99 ${r.hello.p99} ms) | /auth/me ${r.me.requestsPerSec.toFixed(0)} req/s (p99 ${r.me.p99} ms) = ${rel(r.me)}× | jwt only ${rel(r.jwt)}× | db only ${rel(r.db)}×  errors ${r.me.errors + r.me.non2xx}`,
+      );
+    }
+    console.log(`  median ratio /auth/me : hello = ${ratio.toFixed(2)}×`);
+    return { label, rounds, ratios, ratio };
   } finally {
     await stop(server);
   }
@@ -138,7 +174,14 @@ async function main() {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  console.log(`\n${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, cpus: os.cpus().length, results }, null, 2)}`);
+  const summary = results.map((r) => ({
+    label: r.label,
+    ratio: Number(r.ratio.toFixed(3)),
+    ratios: r.ratios.map((x) => Number(x.toFixed(3))),
+  }));
+  console.log(
+    `\n${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, cpus: os.cpus().length, loadavg: os.loadavg(), summary })}`,
+  );
   const pgResult = results.find((r) => r.label === 'PostgreSQL');
   if (pgResult && pgResult.ratio < 0.3) {
     console.log(`\nPostgreSQL ratio ${pgResult.ratio.toFixed(2)} is below the 0.30 bar`);

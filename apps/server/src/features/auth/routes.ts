@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { addRoute } from '../../lib/route';
+import { registerBenchHello } from './bench-hello';
 import { ensureFirstAdmin } from './first-admin';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, FailureCounter, tooManyMessage } from './login-limiter';
@@ -40,6 +41,8 @@ export async function authRoutes(app: FastifyInstance) {
   app.addHook('onListen', async () => {
     await ensureFirstAdmin(app.db, app.config.admin, app.log);
   });
+
+  registerBenchHello(app);
 
   function assertNotLimited(accountKey: string, address: string) {
     const wait = Math.max(accounts.retryAfter(accountKey), addresses.retryAfter(address));
