@@ -8,11 +8,20 @@ import { POWERBI_E2E } from '../playwright.powerbi.config';
  */
 const FAKE_REPORT_PAGE = `<!doctype html><html><body><p>Power BI stand-in report</p><script>
   window.__received = [];
+  let uid = null;
+  // Events go to the SDK's router as Power BI's own page sends them.
+  const emit = (name, body) =>
+    parent.postMessage({ method: 'POST', url: '/reports/' + uid + '/events/' + name, headers: {}, body }, '*');
+  window.__fail = (message) => emit('error', { message, detailedMessage: message, level: 6 });
   window.addEventListener('message', (event) => {
     const data = event.data;
     if (!data || typeof data !== 'object' || !data.method) return;
     window.__received.push({ method: data.method, url: data.url, body: data.body });
     event.source.postMessage({ headers: { id: data.headers && data.headers.id }, statusCode: 202, body: null }, '*');
+    if (data.url === '/report/load') {
+      uid = data.headers.uid;
+      emit('loaded', null);
+    }
   });
 </script></body></html>`;
 
@@ -89,6 +98,17 @@ test('embeds the Power BI report with its embed token and renews the token befor
     .toEqual([second.accessToken]);
   // The report was not embedded again.
   expect((await received()).filter((m) => m.url === '/report/load')).toHaveLength(1);
+
+  // A report failure inside Power BI (the SDK's error event) reaches the dashboard's error view;
+  // Retry Connection embeds the report again.
+  await page
+    .frame({ url: /app\.powerbi\.com\/reportEmbed/ })
+    ?.evaluate(() => (window as unknown as { __fail: (m: string) => void }).__fail('Stand-in visual failed'));
+  const alert = page.getByRole('tabpanel').getByRole('alert');
+  await expect(alert).toContainText('Failed to load Beta report: Stand-in visual failed');
+  await alert.getByRole('button', { name: 'Retry Connection' }).click();
+  await expect(alert).toHaveCount(0);
+  await expect.poll(async () => (await received()).filter((m) => m.url === '/report/load')).toHaveLength(1);
 
   // The member's own tab with an id nobody made available shows 'report not available' in the frame.
   await page.getByRole('tab', { name: /Typed/ }).click();

@@ -17,7 +17,13 @@ export interface EmbeddedReportProps {
 interface PowerBiErrorDetail {
   message?: string;
   detailedMessage?: string;
+  /** models.TraceType: Power BI also sends information and warnings through `error` events. */
+  level?: models.TraceType;
 }
+
+/** Below TraceType.Error the report keeps working: not shown as a failure. */
+const isFailure = (level: models.TraceType | undefined) =>
+  level === undefined || level >= models.TraceType.Error;
 
 /**
  * App-owns-data embedding with powerbi-client: an embed token (TokenType.Embed). The dashboard renews
@@ -53,6 +59,7 @@ export function EmbeddedReport({ report, accessToken, expiration, onError, onLoa
           'error',
           (event?: { detail?: PowerBiErrorDetail }) => {
             const detail = event?.detail;
+            if (!isFailure(detail?.level)) return;
             callbacks.current.onError?.(
               detail?.detailedMessage || detail?.message || 'The report could not be shown',
             );

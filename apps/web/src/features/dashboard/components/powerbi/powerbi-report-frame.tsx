@@ -1,5 +1,7 @@
-import type { EmbedTokenResponse } from '@insightra/contract';
+import { type EmbedTokenResponse, MESSAGES } from '@insightra/contract';
 import { FileX2 } from 'lucide-react';
+import { useState } from 'react';
+import { DashboardError } from '../dashboard-error';
 import { EmbeddedReport } from './embedded-report';
 import { SecureEmbedFrame } from './secure-embed-frame';
 
@@ -8,6 +10,10 @@ export interface PowerBiReportFrameProps {
   report: EmbedTokenResponse['reports'][number];
   /** GET /api/powerbi/get-powerbi-token's answer for the current tier. */
   tokenResponse: EmbedTokenResponse;
+  /**
+   * A report error from Power BI (the SDK's `error` event, a failed token hand-over). Without it the
+   * frame shows the dashboard's error view itself, with Retry Connection re-embedding the report.
+   */
   onError?: (message: string) => void;
   onLoaded?: () => void;
 }
@@ -17,6 +23,10 @@ export interface PowerBiReportFrameProps {
  * dashboard's current token answer: a renewed token is applied to the open report in place.
  */
 export function PowerBiReportFrame({ report, tokenResponse, onError, onLoaded }: PowerBiReportFrameProps) {
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const reportError = onError ?? setError;
+
   if (!report.available || !report.embedUrl) {
     return (
       <div
@@ -31,6 +41,20 @@ export function PowerBiReportFrame({ report, tokenResponse, onError, onLoaded }:
       </div>
     );
   }
+  if (error) {
+    return (
+      <div className="h-full p-4">
+        <DashboardError
+          message={MESSAGES.dashboard.loadTierFailed(tokenResponse.tier, error)}
+          retrying={false}
+          onRetry={() => {
+            setError(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      </div>
+    );
+  }
   if (tokenResponse.embedMode === 'secure-embed') {
     return <SecureEmbedFrame key={report.report_uuid} report={report} {...(onLoaded ? { onLoaded } : {})} />;
   }
@@ -38,7 +62,7 @@ export function PowerBiReportFrame({ report, tokenResponse, onError, onLoaded }:
     return (
       <div
         role="alert"
-        className="flex size-full min-h-[320px] items-center justify-center p-6 text-center text-ink"
+        className="flex h-full min-h-[320px] items-center justify-center p-6 text-center text-ink"
       >
         No embed token was issued for this report.
       </div>
@@ -46,11 +70,11 @@ export function PowerBiReportFrame({ report, tokenResponse, onError, onLoaded }:
   }
   return (
     <EmbeddedReport
-      key={report.report_uuid}
+      key={`${report.report_uuid}:${attempt}`}
       report={report}
       accessToken={tokenResponse.accessToken}
       expiration={tokenResponse.expiration}
-      {...(onError ? { onError } : {})}
+      onError={reportError}
       {...(onLoaded ? { onLoaded } : {})}
     />
   );
