@@ -249,3 +249,16 @@ describe('sectors', () => {
     expect((await me(token)).json().data.user.sectorId).toBe(2);
   });
 });
+
+describe('dates', () => {
+  it('answers created and updated dates as ISO-8601 UTC, to the millisecond', async () => {
+    const user = await createUser(db);
+    await db.query(
+      "UPDATE users SET created_date = '2025-01-15 10:00:00.123+05:30', updated_date = '2025-02-01T18:45:00Z' WHERE id = $1",
+      [user.id],
+    );
+    const u = (await me(await tokenFor(app, user))).json().data.user;
+    expect(u.created_date).toBe('2025-01-15T04:30:00.123Z');
+    expect(u.updated_date).toBe('2025-02-01T18:45:00.000Z');
+  });
+});

@@ -44,7 +44,11 @@ export const ROLE_PERMISSIONS: Record<Role, Record<string, boolean>> = {
   },
 };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const iso = (value: Date | string) =>
+  typeof value === 'string' && ISO_UTC.test(value)
+    ? value
+    : (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** The user object of SPEC.md §3 with both spellings; the password only as presence. */
 export function toUser(row: UserRow): User {

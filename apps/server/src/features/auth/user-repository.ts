@@ -2,9 +2,14 @@ import type { Database } from '../../db/client';
 import { conflict } from '../../lib/http-error';
 import type { UserRow } from './user-mapper';
 
+// Dates leave the database as ISO-8601 text, as the API sends them: no Date parsing and re-printing
+// in Node on the hot path.
+const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const USER_SELECT = `SELECT u.id, u.username, u.full_name, u.email, (u.password_hash IS NOT NULL) AS has_password,
   u.role, u.region, u.location, u.mobile_number, u.customer_id, u.sector_id, s.name AS sector_name,
-  u.providers, u.permissions, u.dashboard_header, u.created_date, u.updated_date
+  u.providers, u.permissions, u.dashboard_header,
+  to_char(u.created_date AT TIME ZONE 'UTC', ${ISO}) AS created_date,
+  to_char(u.updated_date AT TIME ZONE 'UTC', ${ISO}) AS updated_date
   FROM users u LEFT JOIN sectors s ON s.id = u.sector_id`;
 
 const BY_ID = `${USER_SELECT} WHERE u.id = $1`;
