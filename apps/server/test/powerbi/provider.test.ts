@@ -219,7 +219,7 @@ describe('failures become clear errors', () => {
     await expectFailure(
       provider.embedToken(member.id, 'Beta', [report]),
       503,
-      /throttling requests; try again in 1 seconds/,
+      /throttling requests; try again in 1 second$/,
     );
     expect(standIn.callsTo('/v1.0/myorg/GenerateToken').length - before).toBe(3);
     expect(sleeps).toEqual([1000, 1000]);
@@ -230,6 +230,16 @@ describe('failures become clear errors', () => {
     const { provider, sleeps } = providerFor(standIn, db);
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 503, /try again in 3600 seconds/);
     expect(sleeps).toEqual([]);
+  });
+
+  it('GenerateToken refused (400, e.g. a dataset with row-level security)', async () => {
+    standIn.fail.generateToken = { status: 400, times: 1 };
+    const { provider } = providerFor(standIn, db);
+    await expectFailure(
+      provider.embedToken(member.id, 'Beta', [report]),
+      502,
+      /refused to generate an embed token \(HTTP 400\)/,
+    );
   });
 
   it('Power BI 5xx', async () => {

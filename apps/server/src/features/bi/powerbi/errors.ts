@@ -43,7 +43,7 @@ export const powerBiErrors = {
   throttled: (retryAfterSeconds: number) =>
     new PowerBiError(
       503,
-      `Power BI is throttling requests; try again in ${retryAfterSeconds} seconds`,
+      `Power BI is throttling requests; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
       'throttled',
       { 'retry-after': String(retryAfterSeconds) },
     ),
@@ -70,6 +70,12 @@ export const powerBiErrors = {
       503,
       'Dataset refresh is not configured: set POWERBI_DATASET_ID to the dataset behind the reports',
       'not-configured',
+    ),
+  tokenRefused: (status: number) =>
+    new PowerBiError(
+      502,
+      `Power BI refused to generate an embed token (HTTP ${status}); if the dataset uses row-level security, embed tokens need identities`,
+      'unexpected',
     ),
   unexpected: (status: number) =>
     new PowerBiError(502, `Power BI answered an unexpected HTTP ${status}`, 'unexpected'),

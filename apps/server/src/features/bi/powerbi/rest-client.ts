@@ -150,7 +150,7 @@ export class PowerBiRestClient {
       });
       return this.json<PbiEmbedToken>(res);
     } catch (err) {
-      throw err instanceof PbiStatusError ? powerBiErrors.unexpected(err.status) : err;
+      throw err instanceof PbiStatusError ? powerBiErrors.tokenRefused(err.status) : err;
     }
   }
 
