@@ -9,6 +9,6 @@ export const adminUserQuery = (id: string) =>
   });
 
 /** One user and their reports by tier. */
-export function useAdminUser(id: string) {
-  return useQuery(adminUserQuery(id));
+export function useAdminUser(id: string, enabled = true) {
+  return useQuery({ ...adminUserQuery(id), enabled });
 }

@@ -57,6 +57,13 @@ describe('user details page', () => {
     ).toBeInTheDocument();
   });
 
+  it('does not ask the server about a path that is not a user id', async () => {
+    const api = asAdmin({});
+    renderRoute('/admin-dashboard/users/abc');
+    expect(await screen.findByText(MESSAGES.data.loadUserDetailsFailed)).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path.startsWith('/api/admin/'))).toBe(false);
+  });
+
   it('offers a retry after a server error', async () => {
     let calls = 0;
     asAdmin({

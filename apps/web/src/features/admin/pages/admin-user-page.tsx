@@ -21,7 +21,7 @@ export function AdminUserPage() {
   const toast = useToast();
   const [adding, setAdding] = useState(false);
   const valid = /^[1-9]\d{0,9}$/.test(userId);
-  const query = useAdminUser(valid ? userId : '0');
+  const query = useAdminUser(userId, valid);
   const user = query.data?.data.user;
   usePageTitle(user ? displayName(user) : 'User details');
 
@@ -48,7 +48,10 @@ export function AdminUserPage() {
           </Button>
         </div>
 
-        {query.isPending ? (
+        {!valid ? (
+          // Not a user id at all: nothing to ask the server.
+          <ErrorState title={MESSAGES.data.loadUserDetailsFailed} detail="User not found" />
+        ) : query.isPending ? (
           <DetailsSkeleton />
         ) : query.isError ? (
           <ErrorState
