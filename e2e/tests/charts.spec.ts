@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerUser, setSector, signIn, test } from '../fixtures';
 
@@ -245,5 +246,47 @@ test.describe('on a 390 px wide phone', () => {
       expect(box?.width, path).toBeLessThanOrEqual(390);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
+  });
+});
+
+/** axe's WCAG 2.2 AA findings on the page as it is now. */
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return result.violations.map((v) => ({
+    id: v.id,
+    nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+  }));
+}
+
+test.describe('accessibility of the chart states', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('open data tables, the error state and the signed-in automobile page pass axe', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/2dcolumns');
+    await expect(page.getByRole('img', { name: /Student Grades Distribution/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Show data table' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    expect(await axeViolations(page), 'open data table').toEqual([]);
+
+    await page.route('**/api/chart/submissions', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'down' } }),
+    );
+    await page.goto('/donutchart');
+    await expect(page.getByRole('alert').filter({ hasText: 'Error Loading Data' })).toBeVisible({
+      timeout: 15_000,
+    });
+    expect(await axeViolations(page), 'error state').toEqual([]);
+
+    const session = await registerUser(request);
+    await setSector(request, session.token, 2);
+    await signIn(page, session.token);
+    await page.goto('/automobile');
+    await expect(page.getByRole('img', { name: /submissions by status/ })).toBeVisible();
+    expect(await axeViolations(page), '/automobile').toEqual([]);
   });
 });
