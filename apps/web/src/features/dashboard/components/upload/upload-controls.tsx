@@ -12,10 +12,6 @@ import { formatBytes, type UploadPhase, UploadStatus } from './upload-status';
 /** Files above this get the longer hint: their upload and processing take noticeably longer. */
 const LARGE_FILE_BYTES = 5 * 1024 * 1024;
 
-const Label = ({ children }: { children: string }) => (
-  <span className="sr-only sm:not-sr-only">{children}</span>
-);
-
 /**
  * The dashboard header's Upload File and Load Data buttons (SPEC.md §2, §5): choose a .xlsx/.xls/.csv,
  * send it with a progress bar, then show the upload statistics; plus the template download.
@@ -120,7 +116,7 @@ export function UploadControls() {
           void downloadTemplate('xlsx').catch(() => toast.error('Failed to download the template'))
         }
       >
-        <Label>Template</Label>
+        <span className="sr-only 2xl:not-sr-only">Template</span>
       </Button>
       {phase && <UploadStatus phase={phase} onClose={() => setPhase(null)} />}
     </span>

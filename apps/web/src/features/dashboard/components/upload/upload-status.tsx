@@ -28,7 +28,7 @@ export function UploadStatus({ phase, onClose }: { phase: UploadPhase; onClose: 
   return (
     <section
       aria-label="Upload status"
-      className="absolute left-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-[var(--radius-card)] border border-line bg-surface p-4 text-sm shadow-[var(--shadow-card)]"
+      className="fixed inset-x-4 top-36 z-30 rounded-[var(--radius-card)] border border-line bg-surface p-4 text-sm shadow-[var(--shadow-card)] sm:absolute sm:inset-x-auto sm:left-0 sm:top-full sm:mt-2 sm:w-[22rem]"
     >
       <div className="mb-3 flex items-start justify-between gap-2">
         <p className="min-w-0 truncate font-semibold text-ink" title={phase.fileName}>
