@@ -93,6 +93,9 @@ export interface DatasetRowsTable {
   project_submitted: boolean;
   score: number | null;
   enrolled_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 0004_dashboard.sql: generated from score and enrolled_on; never written. */
+  score_band: ColumnType<number | null, never, never>;
+  enrol_month: ColumnType<Date | null, never, never>;
 }
 
 export type RefreshJobStatus = 'queued' | 'refreshing' | 'completed' | 'failed';

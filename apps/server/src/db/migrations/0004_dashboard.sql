@@ -25,3 +25,9 @@ CREATE TABLE report_refresh_state (
   row_count bigint NOT NULL,
   job_id uuid
 );
+
+-- The report dimensions of each row, computed once when the row is written rather than by every
+-- refresh: the refresh then groups by plain columns (docs/decisions/040-report-summary-tables.md).
+ALTER TABLE dataset_rows
+  ADD COLUMN score_band smallint GENERATED ALWAYS AS (least(floor(score / 10), 9)::smallint) STORED,
+  ADD COLUMN enrol_month date GENERATED ALWAYS AS (date_trunc('month', enrolled_on::timestamp)::date) STORED;

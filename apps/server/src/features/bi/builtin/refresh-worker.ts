@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../../db/client';
-import { REFRESH_SUMMARIES_SQL } from './summary-sql';
+import { type CubeRow, cubeSql, ROLLUP_SQL } from './summary-sql';
 
 export interface RefreshWorkerOptions {
   /** Identifies this worker in refresh_jobs.lease_owner; unique per process by default. */
@@ -143,13 +143,19 @@ export class RefreshWorker {
       await this.db.transaction(async (tx) => {
         // Serialise refreshes of one user (a reclaimed job may overlap its dying predecessor).
         await tx.query('SELECT pg_advisory_xact_lock(727002, $1::int)', [job.userId]);
-        await tx.query('DELETE FROM report_summaries WHERE user_id = $1', [job.userId]);
-        await tx.query(REFRESH_SUMMARIES_SQL, [job.userId]);
-        const { rows } = await tx.query<{ n: number | null }>(
-          "SELECT student_count AS n FROM report_summaries WHERE user_id = $1 AND dimension = 'total'",
+        // JIT compilation costs more than it saves on these short statements.
+        if (tx.raw.kind === 'postgres') await tx.query('SET LOCAL jit = off');
+        const { rows: uploads } = await tx.query<{ id: number }>(
+          'SELECT id FROM upload_logs WHERE user_id = $1 AND status <> 0 ORDER BY id DESC',
           [job.userId],
         );
-        const rowCount = Number(rows[0]?.n ?? 0);
+        const ids = uploads.map((u) => u.id);
+        const older = ids.length > 1;
+        const params = older ? [job.userId, ids[0], ids, ids.slice(1)] : [job.userId, ids[0]];
+        const cube = ids.length ? (await tx.query<CubeRow>(cubeSql(older), params)).rows : [];
+        await tx.query('DELETE FROM report_summaries WHERE user_id = $1', [job.userId]);
+        await tx.query(ROLLUP_SQL, [job.userId, JSON.stringify(cube)]);
+        const rowCount = cube.reduce((sum, c) => sum + Number(c.n), 0);
         await tx.query(
           `INSERT INTO report_refresh_state (user_id, refreshed_at, data_as_of, row_count, job_id)
            VALUES ($1, clock_timestamp(), now(), $2, $3)
