@@ -87,11 +87,22 @@ function Screenshot({ id }: { id: number }) {
     <figure className="flex flex-col gap-2">
       <figcaption className="text-sm font-semibold text-ink">Screenshot</figcaption>
       {shot.url ? (
-        <img
-          src={shot.url}
-          alt={`Screenshot attached to issue report ${id}`}
-          className="max-h-[60vh] w-full rounded-[var(--radius-control)] border border-line bg-page object-contain"
-        />
+        <>
+          <img
+            src={shot.url}
+            alt={`Screenshot attached to issue report ${id}`}
+            className="max-h-[60vh] w-full rounded-[var(--radius-control)] border border-line bg-page object-contain"
+          />
+          {/* A blob: URL of this page: opening it carries no token. */}
+          <a
+            href={shot.url}
+            target="_blank"
+            rel="noopener"
+            className="self-start text-sm font-medium text-brand underline-offset-2 hover:underline"
+          >
+            Open full size
+          </a>
+        </>
       ) : shot.error ? (
         <p className="flex items-center gap-2 rounded-[var(--radius-control)] border border-line bg-page p-4 text-sm text-muted">
           <ImageOff aria-hidden="true" className="size-4" />
