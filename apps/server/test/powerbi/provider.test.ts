@@ -116,6 +116,34 @@ describe('embed tokens', () => {
     expect(res.accessToken).toMatch(/^embed-/);
   });
 
+  it('reuses the cached Entra token only while it outlives the embed token it generates', async () => {
+    const member = await createUser(db);
+    const report = await addReport(member.id, standIn.addReport().id, admin.id);
+    const { provider } = providerFor(standIn, db);
+    try {
+      standIn.aadExpiresInSeconds = 3599;
+      let before = standIn.issuedAccessTokens.length;
+      const first = await provider.embedToken(member.id, 'Beta', [report]);
+      await provider.embedToken(member.id, 'Beta', [report]);
+      expect(standIn.issuedAccessTokens.length - before).toBe(1);
+      expect(Date.parse(first.expiration!) - Date.now()).toBeGreaterThan(50 * 60_000);
+
+      // Entra tokens of 16 minutes: msal would reuse one, but embed tokens made with it would need
+      // renewing within minutes, so GenerateToken takes a new one; other calls keep the cached one.
+      standIn.aadExpiresInSeconds = 1000;
+      const other = providerFor(standIn, db).provider;
+      before = standIn.issuedAccessTokens.length;
+      const generateCalls = standIn.callsTo('/v1.0/myorg/GenerateToken').length;
+      await other.embedToken(member.id, 'Beta', [report]);
+      await other.embedToken(member.id, 'Beta', [report]);
+      expect(standIn.callsTo('/v1.0/myorg/GenerateToken').length - generateCalls).toBe(2);
+      // One for the first report lookup, then one per GenerateToken.
+      expect(standIn.issuedAccessTokens.length - before).toBe(3);
+    } finally {
+      standIn.aadExpiresInSeconds = 3599;
+    }
+  });
+
   it('asks for no token when nothing is available', async () => {
     const member = await createUser(db);
     const own = await addReport(member.id, standIn.addReport().id, member.id);

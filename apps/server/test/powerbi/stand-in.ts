@@ -61,6 +61,7 @@ export class PowerBiStandIn {
   readonly issuedEmbedTokens: { token: string; tokenId: string; body: unknown }[] = [];
   ca = '';
   private readonly revoked: string[] = [];
+  private readonly accessTokenExpiry = new Map<string, number>();
   private server: https.Server | null = null;
   private origin = '';
 
@@ -251,6 +252,7 @@ export class PowerBiStandIn {
       }
       const token = `aad-${randomBytes(24).toString('hex')}`;
       this.issuedAccessTokens.push(token);
+      this.accessTokenExpiry.set(token, Date.now() + this.aadExpiresInSeconds * 1000);
       return send(200, {
         token_type: 'Bearer',
         expires_in: this.aadExpiresInSeconds,
@@ -305,11 +307,12 @@ export class PowerBiStandIn {
       const token = `embed-${randomBytes(24).toString('hex')}`;
       const tokenId = randomUUID();
       this.issuedEmbedTokens.push({ token, tokenId, body: parsed });
-      return send(200, {
-        token,
-        tokenId,
-        expiration: new Date(Date.now() + this.embedTokenLifetimeMs).toISOString(),
-      });
+      // An embed token never outlives the Entra token that generated it (generate-embed-token.md).
+      const expiry = Math.min(
+        Date.now() + this.embedTokenLifetimeMs,
+        this.accessTokenExpiry.get(bearer) ?? 0,
+      );
+      return send(200, { token, tokenId, expiration: new Date(expiry).toISOString() });
     }
     if (rest === `${ws}/datasets/${this.datasetId}/refreshes`) {
       if (!this.workspaceAccess) return send(403, { error: { code: 'Unauthorized' } });

@@ -11,6 +11,11 @@ import { fromTransport, PowerBiError, powerBiErrors } from './errors';
 import { type HttpOptions, msalNetworkClient } from './http';
 
 export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
+/**
+ * The least life a cached Entra token may have left to be reused: comfortably more than the 10 minutes
+ * before expiry at which the dashboard renews its embed token (INTEGRATIONS.md §1).
+ */
+export const MIN_TOKEN_LIFETIME_MS = 20 * 60_000;
 
 export interface AadOptions {
   tenantId: string;
@@ -69,13 +74,25 @@ export class AadTokenSource {
   };
 
   /** A bearer token for api.powerbi.com; PowerBiError with a clear message when Entra refuses. */
-  async token(options: { fresh?: boolean } = {}): Promise<string> {
+  async token(options: { fresh?: boolean; forEmbedToken?: boolean } = {}): Promise<string> {
     this.transportFailure = undefined;
     try {
-      const result = await this.app.acquireTokenByClientCredential({
-        scopes: [POWERBI_SCOPE],
-        ...(options.fresh ? { skipCache: true } : {}),
-      });
+      const acquire = (skipCache: boolean) =>
+        this.app.acquireTokenByClientCredential({
+          scopes: [POWERBI_SCOPE],
+          ...(skipCache ? { skipCache } : {}),
+        });
+      let result = await acquire(Boolean(options.fresh));
+      // An embed token lives no longer than the Entra token that generated it: a cached token near its
+      // end would hand the dashboard embed tokens it must renew at once. Take a new one for those.
+      if (
+        options.forEmbedToken &&
+        result?.fromCache &&
+        result.expiresOn &&
+        result.expiresOn.getTime() - Date.now() < MIN_TOKEN_LIFETIME_MS
+      ) {
+        result = await acquire(true);
+      }
       if (!result?.accessToken) throw powerBiErrors.credentials();
       return result.accessToken;
     } catch (err) {

@@ -72,11 +72,16 @@ export class PowerBiRestClient {
    * One call; 429 is retried after Retry-After (at most `attempts` tries, each wait ≤ maxDelayMs);
    * 401/403/5xx become PowerBiErrors; other non-2xx statuses a PbiStatusError for the caller.
    */
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    options: { forEmbedToken?: boolean } = {},
+  ): Promise<HttpResponse> {
     let renewed = false;
     let fresh = false;
     for (let attempt = 1; ; attempt++) {
-      const token = await this.options.aad.token({ fresh });
+      const token = await this.options.aad.token({ fresh, forEmbedToken: Boolean(options.forEmbedToken) });
       fresh = false;
       let res: HttpResponse;
       try {
@@ -143,11 +148,16 @@ export class PowerBiRestClient {
   /** POST /GenerateToken for several reports and their datasets at once (multi-resource). */
   async generateToken(reportIds: string[], datasetIds: string[]): Promise<PbiEmbedToken> {
     try {
-      const res = await this.call('POST', '/GenerateToken', {
-        reports: reportIds.map((id) => ({ id, allowEdit: false })),
-        datasets: datasetIds.map((id) => ({ id, xmlaPermissions: 'Off' })),
-        targetWorkspaces: [{ id: this.options.workspaceId }],
-      });
+      const res = await this.call(
+        'POST',
+        '/GenerateToken',
+        {
+          reports: reportIds.map((id) => ({ id, allowEdit: false })),
+          datasets: datasetIds.map((id) => ({ id, xmlaPermissions: 'Off' })),
+          targetWorkspaces: [{ id: this.options.workspaceId }],
+        },
+        { forEmbedToken: true },
+      );
       return this.json<PbiEmbedToken>(res);
     } catch (err) {
       throw err instanceof PbiStatusError ? powerBiErrors.tokenRefused(err.status) : err;
