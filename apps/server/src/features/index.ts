@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
 import { biRoutes } from './bi/routes';
+import { chartRoutes } from './charts/routes';
 import { healthRoutes } from './health/routes';
 import { issuesPlugin } from './issues/plugin';
 import { reportRoutes } from './reports/routes';
@@ -13,6 +14,7 @@ export const features: ((app: FastifyInstance) => Promise<void>)[] = [
   issuesPlugin,
   sampleReportRoutes,
   adminRoutes,
+  chartRoutes,
   uploadRoutes,
   reportRoutes,
   biRoutes,
