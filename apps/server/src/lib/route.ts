@@ -50,7 +50,8 @@ export function addRoute<R extends RouteDef>(
       ...(route.access !== 'none' ? { security: [{ bearer: [] }] } : {}),
       response,
     },
-    preHandler: async (request) => {
+    // Access is decided before the body is read: an outsider gets 401/403, never a validation message.
+    onRequest: async (request) => {
       await app.authorize(request, route.access);
     },
     handler: async (request, reply) => {
