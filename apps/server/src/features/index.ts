@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { adminRoutes } from './admin/routes';
+import { authRoutes } from './auth/routes';
 import { biRoutes } from './bi/routes';
 import { chartRoutes } from './charts/routes';
 import { healthRoutes } from './health/routes';
 import { issuesPlugin } from './issues/plugin';
 import { reportRoutes } from './reports/routes';
 import { sampleReportRoutes } from './sample-report/routes';
+import { sectorRoutes } from './sectors/routes';
 import { uploadRoutes } from './uploads/routes';
 
 /** Every feature's routes, registered by app.ts in this order. */
@@ -14,8 +16,10 @@ export const features: ((app: FastifyInstance) => Promise<void>)[] = [
   issuesPlugin,
   sampleReportRoutes,
   adminRoutes,
+  authRoutes,
+  sectorRoutes,
   chartRoutes,
-  uploadRoutes,
   reportRoutes,
   biRoutes,
+  uploadRoutes,
 ];
