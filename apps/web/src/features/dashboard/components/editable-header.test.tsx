@@ -1,9 +1,12 @@
 import { MESSAGES } from '@insightra/contract';
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderRoute } from '../../../test/render';
 import { dashboardApi, signIn, testUser } from '../testing/dashboard-fixtures';
 import { validateDashboardHeader } from './editable-header';
+
+// The route's lazy page and its queries can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 describe('dashboard header', () => {
   it('validates: non-empty and under 255 characters', () => {

@@ -85,7 +85,7 @@ export function ReportTabs({
         className="mb-1 inline-flex h-8 shrink-0 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-semibold text-brand hover:bg-brand-soft"
       >
         <Plus aria-hidden="true" className="size-4" />
-        Add Report
+        <span className="sr-only sm:not-sr-only">Add Report</span>
       </button>
       {actions}
     </div>

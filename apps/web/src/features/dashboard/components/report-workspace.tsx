@@ -105,7 +105,7 @@ export function ReportWorkspace({
               else if (embed && !onUndock(embed.embedUrl)) onPopupBlocked();
             }}
           >
-            {undocked ? 'Dock' : 'Undock'}
+            <span className="sr-only sm:not-sr-only">{undocked ? 'Dock' : 'Undock'}</span>
           </Button>
         }
       />

@@ -1,8 +1,11 @@
 import { MESSAGES, type Report } from '@insightra/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderRoute } from '../../../test/render';
 import { dashboardApi, signIn } from '../testing/dashboard-fixtures';
+
+// The route's lazy page and its queries can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const beta1: Report = { id: 1, tier: 'Beta', report_type: 'Grades', report_uuid: 'uuid-1' };
 const beta2: Report = { id: 2, tier: 'Beta', report_type: 'Submissions', report_uuid: 'uuid-2' };

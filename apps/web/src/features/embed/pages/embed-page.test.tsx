@@ -1,8 +1,11 @@
 import { EMBED_MESSAGES } from '@insightra/contract';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCanvas } from '../../../components/charts/testing/fake-canvas';
 import { json, mockApi, renderRoute } from '../../../test/render';
+
+// The route's lazy page and its queries can take a while on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 const UUID = '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c01';
 
