@@ -170,3 +170,23 @@ test('an unknown report UUID says report not found in the frame', async ({ page,
     page.frameLocator('iframe[title="Typo report"]').getByRole('heading', { name: 'Report not found' }),
   ).toBeVisible();
 });
+
+test('renews the embed token before it expires without losing the open tab', async ({ page, request }) => {
+  const { token } = await member(request);
+  await addReport(request, token, 'Beta', 'Grades', GRADES_UUID);
+  await addReport(request, token, 'Beta', 'Submissions', '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c02');
+  await page.clock.install();
+  await openDashboard(page, token);
+  await page.getByRole('tab', { name: 'Submissions' }).click();
+  const frame = page.frameLocator('iframe[title="Submissions report"]');
+  await expect(frame.getByRole('heading', { name: 'Project Submission Status' })).toBeVisible();
+  const tokenCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/powerbi/get-powerbi-token')) tokenCalls.push(r.url());
+  });
+  // The token lives 30 minutes; at 20 minutes (10 left) the 30-second check renews it.
+  await page.clock.runFor(21 * 60_000);
+  await expect.poll(() => tokenCalls.length).toBeGreaterThan(0);
+  await expect(page.getByRole('tab', { name: 'Submissions' })).toHaveAttribute('aria-selected', 'true');
+  await expect(frame.getByRole('heading', { name: 'Project Submission Status' })).toBeVisible();
+});
