@@ -185,6 +185,9 @@ describe('POST /api/auth/login', () => {
       { password: 'x' },
       { username: 'someone' },
       { username: 'a', password: 'b', x: 1 },
+      { username: 'u'.repeat(300), password: 'secret123' },
+      { username: 'someone', password: 'p'.repeat(201) },
+      { username: 42, password: 'secret123' },
     ]) {
       const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
