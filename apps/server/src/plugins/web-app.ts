@@ -14,6 +14,8 @@ export const webAppPlugin = fp(
         root,
         wildcard: false,
         index: false,
+        // The web build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+        preCompressed: true,
         setHeaders: (res, filePath) => {
           res.header(
             'cache-control',
