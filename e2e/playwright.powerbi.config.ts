@@ -12,6 +12,9 @@ import { chromiumArgs } from './playwright.config';
 const PORT = Number(process.env.E2E_POWERBI_PORT ?? process.env.E2E_PORT ?? 5207);
 const STANDIN_PORT = Number(process.env.E2E_STANDIN_PORT ?? PORT + 1000);
 export const powerbiBaseURL = `http://127.0.0.1:${PORT}`;
+/** A second server on the same stand-in in secure-embed mode (the plain autoAuth iframe). */
+const SECURE_PORT = STANDIN_PORT + 1;
+export const secureEmbedBaseURL = `http://127.0.0.1:${SECURE_PORT}`;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'insightra-e2e-pbi-'));
 const caFile = path.join(tmp, 'stand-in-ca.pem');
 
@@ -32,6 +35,36 @@ const powerbiEnv = {
   POWERBI_WORKSPACE_ID: POWERBI_E2E.workspaceId,
   POWERBI_DATASET_ID: POWERBI_E2E.datasetId,
 };
+
+function appServer(port: number, mode: 'embed-token' | 'secure-embed') {
+  return {
+    command: process.env.E2E_BUILD_DIR
+      ? `node ${process.env.E2E_BUILD_DIR}/server/server.js`
+      : 'node ../apps/server/dist/server.js',
+    url: `http://127.0.0.1:${port}/api/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmp, `data-${port}`),
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_BUILD_DIR ? { WEB_DIST_DIR: `${process.env.E2E_BUILD_DIR}/web` } : {}),
+      JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
+      ADMIN_USERNAME: 'e2eadmin',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      ADMIN_EMAIL: 'admin@e2e.test',
+      BI_PROVIDER: 'powerbi',
+      POWERBI_EMBED_MODE: mode,
+      POWERBI_API_URL: `https://127.0.0.1:${STANDIN_PORT}/v1.0/myorg`,
+      POWERBI_AUTHORITY_HOST: `https://127.0.0.1:${STANDIN_PORT}`,
+      NODE_EXTRA_CA_CERTS: caFile,
+      ...powerbiEnv,
+    },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
@@ -65,32 +98,7 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
     },
-    {
-      command: process.env.E2E_BUILD_DIR
-        ? `node ${process.env.E2E_BUILD_DIR}/server/server.js`
-        : 'node ../apps/server/dist/server.js',
-      url: `${powerbiBaseURL}/api/config`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: {
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: path.join(tmp, 'data'),
-        LOG_LEVEL: 'warn',
-        ...(process.env.E2E_BUILD_DIR ? { WEB_DIST_DIR: `${process.env.E2E_BUILD_DIR}/web` } : {}),
-        JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
-        ADMIN_USERNAME: 'e2eadmin',
-        ADMIN_PASSWORD: 'e2e-admin-password',
-        ADMIN_EMAIL: 'admin@e2e.test',
-        BI_PROVIDER: 'powerbi',
-        POWERBI_EMBED_MODE: 'embed-token',
-        POWERBI_API_URL: `https://127.0.0.1:${STANDIN_PORT}/v1.0/myorg`,
-        POWERBI_AUTHORITY_HOST: `https://127.0.0.1:${STANDIN_PORT}`,
-        NODE_EXTRA_CA_CERTS: caFile,
-        ...powerbiEnv,
-      },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    },
+    appServer(PORT, 'embed-token'),
+    appServer(SECURE_PORT, 'secure-embed'),
   ],
 });

@@ -1,5 +1,5 @@
 import { expect, loginAsAdmin, registerUser, setSector, signIn, test } from '../fixtures';
-import { POWERBI_E2E } from '../playwright.powerbi.config';
+import { POWERBI_E2E, secureEmbedBaseURL } from '../playwright.powerbi.config';
 
 /**
  * The dashboard with BI_PROVIDER=powerbi (embed-token) against the Power BI stand-in
@@ -114,4 +114,42 @@ test('embeds the Power BI report with its embed token and renews the token befor
   await page.getByRole('tab', { name: /Typed/ }).click();
   await expect(page.getByRole('tabpanel').getByText('report not available')).toBeVisible();
   expect(embedRequests.some((u) => u.includes(typed))).toBe(false);
+});
+
+test.describe('secure-embed mode', () => {
+  test.use({ baseURL: secureEmbedBaseURL });
+
+  test("shows the report in a plain iframe at SPEC §7's autoAuth URL, with no embed token", async ({
+    page,
+    request,
+  }) => {
+    const admin = await loginAsAdmin(request);
+    const member = await registerUser(request);
+    await setSector(request, member.token, 1);
+    const [granted] = POWERBI_E2E.reports as [string, string];
+    const added = await request.post(`/api/admin/users/${member.user.id}/reports`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { tier: 'Beta', report_type: 'Grades', report_uuid: granted },
+    });
+    expect(added.status(), await added.text()).toBeLessThan(300);
+
+    const embedRequests: string[] = [];
+    await page.route('https://app.powerbi.com/**', async (route) => {
+      embedRequests.push(route.request().url());
+      await route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_REPORT_PAGE });
+    });
+    await signIn(page, member.token);
+    const tokenAnswer = page.waitForResponse((r) => r.url().includes('/api/powerbi/get-powerbi-token'));
+    await page.goto('/dashboard');
+    expect(await (await tokenAnswer).json()).toMatchObject({ embedMode: 'secure-embed', accessToken: null });
+
+    const url = `https://app.powerbi.com/reportEmbed?reportId=${granted}&autoAuth=true&ctid=${POWERBI_E2E.tenantId}`;
+    await expect(page.getByRole('tabpanel').locator('iframe')).toHaveAttribute('src', url);
+    await expect.poll(() => embedRequests).toContain(url);
+    // No SDK talks to the frame in this mode.
+    const frame = page.frame({ url: /app\.powerbi\.com\/reportEmbed/ });
+    expect(
+      await frame?.evaluate(() => (window as unknown as { __received: unknown[] }).__received.length),
+    ).toBe(0);
+  });
 });
