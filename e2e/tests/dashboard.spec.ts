@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, registerUser, setSector, signIn, test } from '../fixtures';
 
@@ -189,4 +190,27 @@ test('renews the embed token before it expires without losing the open tab', asy
   await expect.poll(() => tokenCalls.length).toBeGreaterThan(0);
   await expect(page.getByRole('tab', { name: 'Submissions' })).toHaveAttribute('aria-selected', 'true');
   await expect(frame.getByRole('heading', { name: 'Project Submission Status' })).toBeVisible();
+});
+
+test('the dashboard, a report frame and a sector page pass an accessibility audit', async ({
+  page,
+  request,
+}) => {
+  const { token } = await member(request);
+  await addReport(request, token, 'Beta', 'Grades', GRADES_UUID);
+  await openDashboard(page, token);
+  await expect(page.frameLocator('iframe[title="Grades report"]').getByText(/No data yet/)).toBeVisible();
+  for (const path of ['/dashboard', '/healthcare']) {
+    if (path !== '/dashboard') await page.goto(path);
+    await expect(page.locator('iframe')).toBeVisible();
+    await page.waitForTimeout(500);
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    const summary = result.violations.map((v) => ({
+      id: v.id,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+    expect(summary, `axe violations on ${path}`).toEqual([]);
+  }
 });

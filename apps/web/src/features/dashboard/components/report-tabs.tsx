@@ -1,5 +1,5 @@
 import type { Report } from '@insightra/contract';
-import { Plus, X } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 
 export interface ReportTabsProps {
@@ -14,7 +14,7 @@ export interface ReportTabsProps {
   actions?: ReactNode;
 }
 
-/** The tier's report tabs: arrows move between them (roving focus), each with its own delete button. */
+/** The tier's report tabs: arrows move between them (roving focus); the selected one can be deleted. */
 export function ReportTabs({
   reports,
   selectedId,
@@ -25,6 +25,7 @@ export function ReportTabs({
   actions,
 }: ReportTabsProps) {
   const refs = useRef(new Map<number, HTMLButtonElement>());
+  const selectedReport = reports.find((r) => r.id === selectedId);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const moves: Record<string, number> = {
       ArrowRight: (index + 1) % reports.length,
@@ -44,41 +45,42 @@ export function ReportTabs({
         {reports.map((report, index) => {
           const selected = report.id === selectedId;
           return (
-            <div
+            <button
               key={report.id}
-              className={`group flex shrink-0 items-center rounded-t-[var(--radius-control)] border-b-2 ${
-                selected ? 'border-brand bg-surface' : 'border-transparent hover:bg-surface/70'
+              ref={(el) => {
+                if (el) refs.current.set(report.id, el);
+                else refs.current.delete(report.id);
+              }}
+              type="button"
+              role="tab"
+              id={`report-tab-${report.id}`}
+              aria-selected={selected}
+              aria-controls={panelId}
+              tabIndex={selected ? 0 : -1}
+              onClick={() => onSelect(report)}
+              onKeyDown={(e) => onKeyDown(e, index)}
+              className={`max-w-56 shrink-0 truncate rounded-t-[var(--radius-control)] border-b-2 px-3 py-2 text-sm font-medium ${
+                selected
+                  ? 'border-brand bg-surface text-brand'
+                  : 'border-transparent text-muted hover:bg-surface/70 hover:text-ink'
               }`}
             >
-              <button
-                ref={(el) => {
-                  if (el) refs.current.set(report.id, el);
-                  else refs.current.delete(report.id);
-                }}
-                type="button"
-                role="tab"
-                id={`report-tab-${report.id}`}
-                aria-selected={selected}
-                aria-controls={panelId}
-                tabIndex={selected ? 0 : -1}
-                onClick={() => onSelect(report)}
-                onKeyDown={(e) => onKeyDown(e, index)}
-                className={`max-w-56 truncate py-2 pr-1 pl-3 text-sm font-medium ${selected ? 'text-brand' : 'text-muted hover:text-ink'}`}
-              >
-                {report.report_type}
-              </button>
-              <button
-                type="button"
-                onClick={() => onDelete(report)}
-                aria-label={`Delete report ${report.report_type}`}
-                className="mr-1 rounded p-1 text-muted hover:bg-error-soft hover:text-error"
-              >
-                <X aria-hidden="true" className="size-3.5" />
-              </button>
-            </div>
+              {report.report_type}
+            </button>
           );
         })}
       </div>
+      {selectedReport && (
+        <button
+          type="button"
+          onClick={() => onDelete(selectedReport)}
+          aria-label={`Delete report ${selectedReport.report_type}`}
+          title={`Delete report ${selectedReport.report_type}`}
+          className="mb-1 inline-flex size-8 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-muted hover:bg-error-soft hover:text-error"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      )}
       <button
         type="button"
         onClick={onAdd}

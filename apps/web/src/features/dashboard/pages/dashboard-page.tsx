@@ -115,7 +115,7 @@ export function DashboardPage() {
             onRefresh={() => void refresh.start()}
           />
         </header>
-        <main className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3 sm:p-4">
+        <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3 sm:p-4">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <EditableHeader />
             <div className="flex flex-wrap items-center gap-2">
@@ -130,7 +130,7 @@ export function DashboardPage() {
             </div>
           </div>
           {content}
-        </main>
+        </div>
       </div>
     </div>
   );

@@ -75,7 +75,7 @@ export function EmbedPage() {
 
   const { report, data, refreshedAt, rowCount } = query.data;
   return (
-    <main className="min-h-dvh overflow-x-hidden bg-page p-3 sm:p-5">
+    <main aria-label={`${report.name} report`} className="min-h-dvh overflow-x-hidden bg-page p-3 sm:p-5">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
         <div>
           <h1 className="text-xl font-semibold tracking-tight text-ink">{report.name}</h1>
