@@ -40,11 +40,12 @@ export async function storeFile(
     pendingBytes = 0;
     for (let offset = 0; offset < chunk.length; offset += CHUNK_BYTES) {
       const part = chunk.subarray(offset, offset + CHUNK_BYTES);
-      await tx.query('INSERT INTO stored_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
-        id,
-        seq++,
-        part,
-      ]);
+      // Sent as base64 text and decoded by the database: PGlite serialises a binary parameter ~6x
+      // slower (12 MB: 5.7 s vs 0.9 s), and it is a third less to send than pg's hex form.
+      await tx.query(
+        `INSERT INTO stored_file_chunks (file_id, seq, data) VALUES ($1, $2, decode($3, 'base64'))`,
+        [id, seq++, part.toString('base64')],
+      );
     }
   };
   const parts = Buffer.isBuffer(content) ? [content] : content;

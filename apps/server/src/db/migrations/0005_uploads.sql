@@ -20,3 +20,8 @@ CREATE TRIGGER upload_logs_remove_rows
   AFTER DELETE ON upload_logs
   REFERENCING OLD TABLE AS removed_logs
   FOR EACH STATEMENT EXECUTE FUNCTION dataset_rows_follow_upload_logs();
+
+-- File chunks are stored out of line without compression: most uploads are already compressed
+-- (xlsx), and compressing CSV chunks cost more time than the whole COPY of their rows (PGlite
+-- spent ~0.5 s per MB in pglz). See docs/decisions/054.
+ALTER TABLE stored_file_chunks ALTER COLUMN data SET STORAGE EXTERNAL;

@@ -128,7 +128,7 @@ export async function ingestUpload(
     drain();
     throw unsupportedMediaType('Only .xlsx, .xls and .csv files are accepted');
   }
-  const found = sniffContent(head);
+  const found = sniffContent(head.subarray(0, SNIFF_BYTES));
   if (found !== claimed) {
     drain();
     if (found === 'empty') throw badRequest(describeMismatch(fileName, claimed, found));
