@@ -20,10 +20,10 @@ export function OverviewSection({ data }: { data: OverviewData }) {
             {data.stats.map((s) => (
               <div
                 key={s.label}
-                className="flex flex-col-reverse rounded-[var(--radius-card)] border border-line bg-page p-6"
+                className="flex flex-col rounded-[var(--radius-card)] border border-line bg-page p-4 sm:p-6"
               >
                 <dt className="mt-2 text-sm leading-6 text-muted">{s.label}</dt>
-                <dd className="text-3xl font-bold text-brand tabular">{s.value}</dd>
+                <dd className="order-first text-2xl font-bold text-brand tabular sm:text-3xl">{s.value}</dd>
               </div>
             ))}
           </dl>
