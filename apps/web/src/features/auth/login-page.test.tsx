@@ -25,8 +25,9 @@ describe('login page', () => {
     renderRoute('/login');
     expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Register', selected: false })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('link', { name: 'Report Issue' })).toHaveAttribute('href', '/report-issue');
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(main.getByRole('link', { name: 'Report Issue' })).toHaveAttribute('href', '/report-issue');
     await waitFor(() => expect(document.querySelector('script[src*="accounts.google.com"]')).toBeNull());
   });
 
