@@ -1,0 +1,75 @@
+import { SECTOR_OVERVIEW_UUID } from '@insightra/contract';
+import { configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, renderRoute } from '../../../test/render';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const user = {
+  id: 7,
+  user_id: 7,
+  username: 'meera',
+  fullName: 'Meera',
+  full_name: 'Meera',
+  email: null,
+  password: true,
+  role: 'member',
+  region: null,
+  location: null,
+  mobileNumber: null,
+  mobile_number: null,
+  customerId: 0,
+  sectorId: 1,
+  sector_id: 1,
+  sector: { id: 1, name: 'Education' },
+  providers: ['local'],
+  permissions: {},
+  created_date: '2025-01-01T00:00:00.000Z',
+  updated_date: '2025-01-01T00:00:00.000Z',
+  dashboardHeader: 'Academic Analytics',
+  dashboard_header: 'Academic Analytics',
+};
+
+function signIn() {
+  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
+  window.localStorage.setItem(
+    'token',
+    `${b64({ alg: 'HS256' })}.${b64({ ...user, exp: Date.now() / 1000 + 3600 })}.sig`,
+  );
+}
+
+describe('SectorReportPage', () => {
+  it('embeds the sector’s report full size, with Back to Dashboard', async () => {
+    signIn();
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => json({ success: true, data: { user } }),
+      'GET /api/powerbi/sector-token/real-estate': () =>
+        json({
+          success: true,
+          tier: 'Beta',
+          provider: 'builtin',
+          embedMode: 'embed-token',
+          accessToken: 't',
+          tokenId: 'i',
+          expiration: new Date(Date.now() + 1_800_000).toISOString(),
+          reports: [
+            {
+              id: 0,
+              report_uuid: SECTOR_OVERVIEW_UUID,
+              report_type: 'Real-Estate Overview',
+              embedUrl: `/embed/${SECTOR_OVERVIEW_UUID}`,
+              available: true,
+            },
+          ],
+        }),
+    });
+    const { user: u, router } = renderRoute('/real-estate');
+    expect(await screen.findByRole('heading', { name: 'Real-Estate report' })).toBeInTheDocument();
+    const frame = await screen.findByTitle('Real-Estate Overview report');
+    expect(frame).toHaveAttribute('src', `/embed/${SECTOR_OVERVIEW_UUID}`);
+    expect(frame.getAttribute('src')).not.toMatch(/token|#/);
+    expect(calls.some((c) => c.path === '/api/powerbi/sector-token/real-estate')).toBe(true);
+    await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
