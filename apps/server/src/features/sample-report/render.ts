@@ -197,6 +197,29 @@ function sectorPage(doc: PDFKit.PDFDocument, s: SectorFigures, siteName: string)
     { label: 'Not Submitted', color: PALETTE.notSubmitted, value: s.total - s.submitted },
   ]);
   gradeTable(doc, s, PAGE.margin + 180, 480);
+  takeaways(doc, s, t.unit);
+}
+
+/** Three sentences a reader can act on, computed from the same figures as the charts. */
+function takeaways(doc: PDFKit.PDFDocument, s: SectorFigures, unit: string) {
+  const rate = (g: { submitted: number; female: number; male: number }) =>
+    g.female + g.male ? g.submitted / (g.female + g.male) : 0;
+  const byRate = [...s.grades].sort((a, b) => rate(a) - rate(b));
+  const lowest = byRate[0];
+  const highest = byRate[byRate.length - 1];
+  const points = [
+    `Overall, ${formatPct(s.submitted, s.total)} of ${unit} submitted their final project (${formatInt(s.submitted)} of ${formatInt(s.total)}).`,
+  ];
+  if (lowest && highest && lowest !== highest)
+    points.push(
+      `Submission is lowest in ${lowest.grade} (${formatPct(lowest.submitted, lowest.female + lowest.male)}) and highest in ${highest.grade} (${formatPct(highest.submitted, highest.female + highest.male)}): the place to start mentoring.`,
+    );
+  points.push(
+    `Women are ${formatPct(s.female, s.total)} of ${unit}; the gender ratio (female/male) is ${formatPct(s.female, s.male)}.`,
+  );
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(PALETTE.ink).text('What stands out', PAGE.margin, 680);
+  doc.font('Helvetica').fontSize(10).fillColor(PALETTE.ink);
+  for (const p of points) doc.text(`•  ${p}`, PAGE.margin, doc.y + 6, { width: CONTENT_WIDTH, lineGap: 2 });
 }
 
 function gradeTable(doc: PDFKit.PDFDocument, s: SectorFigures, x: number, y: number) {
