@@ -31,8 +31,11 @@ function show(value: string): string {
   return value.length > 40 ? `"${value.slice(0, 40)}…"` : `"${value}"`;
 }
 
-type Checked = { value: CellValue; error?: undefined } | { value?: undefined; error: string };
-type CellCheck = (text: string) => Checked;
+/** A failed cell; a passing cell's checker returns the value itself (no wrapper per cell). */
+class CellError {
+  constructor(readonly message: string) {}
+}
+type CellCheck = (text: string) => CellValue | CellError;
 
 /**
  * One checker per column, compiled once from its spec: a million rows make this the hot loop, so
@@ -44,8 +47,8 @@ function compile(spec: ColumnSpec): CellCheck {
     case 'text':
       return (text) =>
         text.length > kind.maxLength
-          ? { error: `${spec.name} ${show(text)} is longer than ${kind.maxLength} characters` }
-          : { value: text };
+          ? new CellError(`${spec.name} ${show(text)} is longer than ${kind.maxLength} characters`)
+          : text;
     case 'enum': {
       const lookup = new Map<string, string>();
       for (const v of kind.values) {
@@ -55,16 +58,16 @@ function compile(spec: ColumnSpec): CellCheck {
       const allowed = kind.values.map((v) => v.value).join(', ');
       return (text) => {
         const hit = lookup.get(text) ?? lookup.get(text.toLowerCase());
-        return hit ? { value: hit } : { error: `${spec.name} ${show(text)} is not one of ${allowed}` };
+        return hit ?? new CellError(`${spec.name} ${show(text)} is not one of ${allowed}`);
       };
     }
     case 'number':
       return (text) => {
         const n = Number(text);
-        if (!Number.isFinite(n)) return { error: `${spec.name} ${show(text)} is not a number` };
+        if (!Number.isFinite(n)) return new CellError(`${spec.name} ${show(text)} is not a number`);
         if (n < kind.min || n > kind.max)
-          return { error: `${spec.name} ${show(text)} is not between ${kind.min} and ${kind.max}` };
-        return { value: n };
+          return new CellError(`${spec.name} ${show(text)} is not between ${kind.min} and ${kind.max}`);
+        return n;
       };
     case 'date':
       return (text) => {
@@ -75,9 +78,10 @@ function compile(spec: ColumnSpec): CellCheck {
           const d = Number(m[3]);
           const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
           const max = mo === 2 && !leap ? 28 : MONTH_DAYS[mo - 1];
-          if (y >= 1 && max !== undefined && d >= 1 && d <= max) return { value: text.slice(0, 10) };
+          if (y >= 1 && max !== undefined && d >= 1 && d <= max)
+            return text.length === 10 ? text : text.slice(0, 10);
         }
-        return { error: `${spec.name} ${show(text)} is not a date (use YYYY-MM-DD)` };
+        return new CellError(`${spec.name} ${show(text)} is not a date (use YYYY-MM-DD)`);
       };
   }
 }
@@ -113,8 +117,8 @@ export class RowValidator {
         continue;
       }
       const result = this.checks[i]!(text);
-      if (result.error !== undefined) (errors ??= []).push(result.error);
-      else values[i] = result.value;
+      if (result instanceof CellError) (errors ??= []).push(result.message);
+      else values[i] = result;
     }
     if (errors) return { ok: false, error: errors.join('; ') };
     for (let i = 0; i < n; i++) {
