@@ -138,6 +138,10 @@ test.describe('secure-embed mode', () => {
       embedRequests.push(route.request().url());
       await route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_REPORT_PAGE });
     });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await signIn(page, member.token);
     const tokenAnswer = page.waitForResponse((r) => r.url().includes('/api/powerbi/get-powerbi-token'));
     await page.goto('/dashboard');
@@ -146,10 +150,15 @@ test.describe('secure-embed mode', () => {
     const url = `https://app.powerbi.com/reportEmbed?reportId=${granted}&autoAuth=true&ctid=${POWERBI_E2E.tenantId}`;
     await expect(page.getByRole('tabpanel').locator('iframe')).toHaveAttribute('src', url);
     await expect.poll(() => embedRequests).toContain(url);
-    // No SDK talks to the frame in this mode.
-    const frame = page.frame({ url: /app\.powerbi\.com\/reportEmbed/ });
-    expect(
-      await frame?.evaluate(() => (window as unknown as { __received: unknown[] }).__received.length),
-    ).toBe(0);
+    // No SDK talks to the frame in this mode, and powerbi-client is not even downloaded.
+    await expect
+      .poll(() =>
+        page
+          .frame({ url: /app\.powerbi\.com\/reportEmbed/ })
+          ?.evaluate(() => (window as unknown as { __received?: unknown[] }).__received?.length),
+      )
+      .toBe(0);
+    expect(scripts.some((u) => u.includes('/powerbi-report-frame-'))).toBe(true);
+    expect(scripts.some((u) => u.includes('/embedded-report-'))).toBe(false);
   });
 });

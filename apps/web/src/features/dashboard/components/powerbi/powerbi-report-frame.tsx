@@ -1,9 +1,12 @@
 import { type EmbedTokenResponse, MESSAGES } from '@insightra/contract';
 import { FileX2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Spinner } from '../../../../components/ui/spinner';
 import { DashboardError } from '../dashboard-error';
-import { EmbeddedReport } from './embedded-report';
 import { SecureEmbedFrame } from './secure-embed-frame';
+
+// powerbi-client is needed only in embed-token mode: secure-embed is a plain iframe.
+const EmbeddedReport = lazy(() => import('./embedded-report').then((m) => ({ default: m.EmbeddedReport })));
 
 export interface PowerBiReportFrameProps {
   /** The selected tab's entry of `tokenResponse.reports`. */
@@ -69,13 +72,15 @@ export function PowerBiReportFrame({ report, tokenResponse, onError, onLoaded }:
     );
   }
   return (
-    <EmbeddedReport
-      key={`${report.report_uuid}:${attempt}`}
-      report={report}
-      accessToken={tokenResponse.accessToken}
-      expiration={tokenResponse.expiration}
-      onError={reportError}
-      {...(onLoaded ? { onLoaded } : {})}
-    />
+    <Suspense fallback={<Spinner text="Loading report..." className="h-full" />}>
+      <EmbeddedReport
+        key={`${report.report_uuid}:${attempt}`}
+        report={report}
+        accessToken={tokenResponse.accessToken}
+        expiration={tokenResponse.expiration}
+        onError={reportError}
+        {...(onLoaded ? { onLoaded } : {})}
+      />
+    </Suspense>
   );
 }
