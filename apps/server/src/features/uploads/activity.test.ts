@@ -100,6 +100,16 @@ describe('activity, downloads and purge', () => {
       .data.find((l: { id: number }) => l.id === id);
     expect(log.status).toBe(0);
 
+    // A browser encodes the comma of a list (buildPath): the server reads it the same.
+    const x = await upload(alice, 'x.csv', [['X1', 'N', 'F', 'G', 'Yes', '', '']]);
+    const y = await upload(alice, 'y.csv', [['Y1', 'N', 'F', 'G', 'Yes', '', '']]);
+    const encoded = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/server/uploads/${x}%2C${y}`,
+      headers: bearer(alice),
+    });
+    expect(encoded.json()).toMatchObject({ deletedCount: 2 });
+
     const bad = await t.app.inject({
       method: 'DELETE',
       url: '/api/server/uploads/abc',
