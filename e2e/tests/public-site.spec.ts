@@ -281,3 +281,17 @@ test.describe('report issue', () => {
     expect(Buffer.compare(await shot.body(), PNG)).toBe(0);
   });
 });
+
+test.describe('responsive', () => {
+  for (const width of [360, 1920]) {
+    test(`no public page scrolls sideways at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/', '/bi', '/ml', '/strategy', '/report-issue']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});

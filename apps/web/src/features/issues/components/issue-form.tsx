@@ -104,7 +104,7 @@ export function IssueForm() {
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-label="Report an issue" className="grid gap-5">
+    <form noValidate onSubmit={submit} aria-label="Report an issue" className="grid grid-cols-1 gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-name`} className={label}>

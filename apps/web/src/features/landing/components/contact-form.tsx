@@ -105,7 +105,7 @@ export function ContactForm() {
       noValidate
       onSubmit={submit}
       aria-label="Contact us"
-      className="grid gap-5 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-[var(--shadow-card)] sm:p-8"
+      className="grid grid-cols-1 gap-5 rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-[var(--shadow-card)] sm:p-8"
     >
       <div className="grid gap-5 sm:grid-cols-2">
         {field(
