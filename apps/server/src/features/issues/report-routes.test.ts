@@ -4,6 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/helpers/app';
 import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
+import { PUBLIC_FORM_LIMIT } from './plugin';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -134,6 +135,29 @@ describe('POST /api/server/report-issue', () => {
     const res = await post(VALID, { name: 'big.png', type: 'image/png', data: big });
     expect(res.statusCode).toBe(413);
     expect(res.json().success).toBe(false);
+  });
+
+  it('limits each address to PUBLIC_FORM_LIMIT.max submissions per window, with a 429 and Retry-After', async () => {
+    const { app } = await createTestApp();
+    const body = await multipart({ ...VALID, name: '' });
+    const send = () =>
+      app.inject({ method: 'POST', url: '/api/server/report-issue', ...body, remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < PUBLIC_FORM_LIMIT.max; i++) expect((await send()).statusCode).toBe(400);
+    const limited = await send();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Too many messages/),
+    });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not affected.
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/server/report-issue',
+      ...body,
+      remoteAddress: '203.0.113.10',
+    });
+    expect(other.statusCode).toBe(400);
   });
 
   it('answers 415 for a JSON body', async () => {
