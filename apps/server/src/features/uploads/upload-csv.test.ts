@@ -99,6 +99,20 @@ describe('CSV uploads', () => {
     expect(original.headers['content-disposition']).toContain('mixed.csv');
   });
 
+  it('names the column and value for over-long text and non-numbers', async () => {
+    const long = 'G'.repeat(21);
+    const res = await upload('reasons.csv', csv([['R1', 'N', 'F', long, 'Yes', 'abc', '15/06/2025']]));
+    expect(res.json()).toMatchObject({ totalRecordsInserted: 0, totalRecordsFailed: 1, successRate: 0 });
+    const rejected = await t.app.inject({
+      url: `/api/server/uploads/${res.json().uploadId}/rejected`,
+      headers: bearer(token),
+    });
+    const text = rejected.body.replaceAll('""', '"');
+    expect(text).toContain(`grade "${long}" is longer than 20 characters`);
+    expect(text).toContain('score "abc" is not a number');
+    expect(text).toContain('enrolled_on "15/06/2025" is not a date (use YYYY-MM-DD)');
+  });
+
   it('matches headers case- and space-insensitively, in any order, with a BOM and semicolons', async () => {
     const body =
       '\uFEFF Student ID ;GENDER;Student Name;grade;Project Submitted\r\nH1;f;Neha;G1;y\r\nH2;M;Arjun;G1;false\r\n';
