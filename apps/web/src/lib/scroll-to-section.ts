@@ -10,8 +10,12 @@ export const prefersReducedMotion = () =>
 export function scrollToSection(id: string, offset: number = LAYOUT.scrollOffsetPx): boolean {
   const el = document.getElementById(id);
   if (!el) return false;
-  const top = el.getBoundingClientRect().top + window.scrollY - offset;
-  window.scrollTo({ top: Math.max(0, top), behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+  const go = () =>
+    window.scrollTo({ top: Math.max(0, el.getBoundingClientRect().top + window.scrollY - offset), behavior });
+  go();
+  // A web font arriving mid-scroll changes the heights above the section: aim again once fonts are in.
+  void document.fonts?.ready.then(go);
   if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '-1');
   el.focus({ preventScroll: true });
   return true;
