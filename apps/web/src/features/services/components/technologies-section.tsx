@@ -1,6 +1,5 @@
 import { FadeIn } from '../../../components/ui/fade-in';
 import type { ServicePageData } from '../data/types';
-import { SectionHeading } from './service-hero';
 
 /** Technologies (or, on the strategy page, frameworks) grouped by purpose. */
 export function TechnologiesSection({
