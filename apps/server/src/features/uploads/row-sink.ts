@@ -8,6 +8,8 @@ const TEMPLATE_COLUMNS = STUDENT_TEMPLATE.columns.map((c) => c.name);
 const COPY_COLUMNS = ['upload_id', 'user_id', ...TEMPLATE_COLUMNS].join(', ');
 const BOOLEAN_COLUMNS = new Set(['project_submitted']);
 const BOOL_INDEXES = TEMPLATE_COLUMNS.map((name) => BOOLEAN_COLUMNS.has(name));
+// Only free text can hold a tab, newline or backslash; enums, numbers and dates are validated forms.
+const TEXT_INDEXES = STUDENT_TEMPLATE.columns.map((c) => c.kind.type === 'text');
 
 // COPY text format: backslash escapes for the few characters that would end a field or a row.
 const SPECIAL = /[\\\t\n\r]/;
@@ -36,7 +38,8 @@ export function openRowSink(tx: Tx, uploadId: number, userId: number): RowSink {
       if (i) line += '\t';
       if (v === null || v === undefined) line += '\\N';
       else if (BOOL_INDEXES[i]) line += v === 'Yes' ? 't' : 'f';
-      else line += escapeCopy(String(v));
+      else if (TEXT_INDEXES[i]) line += escapeCopy(v as string);
+      else line += v;
     }
     return `${line}\n`;
   };

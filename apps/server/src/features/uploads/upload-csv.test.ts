@@ -113,6 +113,18 @@ describe('CSV uploads', () => {
     expect(text).toContain('enrolled_on "15/06/2025" is not a date (use YYYY-MM-DD)');
   });
 
+  it('stores text with tabs, newlines, backslashes and quotes exactly', async () => {
+    const name = 'Line one\nTab\there \\N back\\slash "quoted"';
+    const quoted = `"${name.replaceAll('"', '""')}"`;
+    const res = await upload('escapes.csv', csv([['Q1', quoted, 'F', 'G', 'Yes', '', '']]));
+    expect(res.json()).toMatchObject({ totalRecordsInserted: 1 });
+    const { rows } = await t.db.query<{ student_name: string }>(
+      'SELECT student_name FROM dataset_rows WHERE upload_id = $1',
+      [res.json().uploadId],
+    );
+    expect(rows[0]!.student_name).toBe(name);
+  });
+
   it('matches headers case- and space-insensitively, in any order, with a BOM and semicolons', async () => {
     const body =
       '\uFEFF Student ID ;GENDER;Student Name;grade;Project Submitted\r\nH1;f;Neha;G1;y\r\nH2;M;Arjun;G1;false\r\n';

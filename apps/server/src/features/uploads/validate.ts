@@ -112,13 +112,17 @@ export class RowValidator {
       const raw = pos === -1 ? '' : row[pos];
       const text = raw ? raw.trim() : '';
       if (text === '') {
-        if (this.required[i]) (errors ??= []).push(`${this.names[i]} is required`);
-        else values[i] = null;
+        if (this.required[i]) {
+          errors ??= [];
+          errors.push(`${this.names[i]} is required`);
+        } else values[i] = null;
         continue;
       }
       const result = this.checks[i]!(text);
-      if (result instanceof CellError) (errors ??= []).push(result.message);
-      else values[i] = result;
+      if (result instanceof CellError) {
+        errors ??= [];
+        errors.push(result.message);
+      } else values[i] = result;
     }
     if (errors) return { ok: false, error: errors.join('; ') };
     for (let i = 0; i < n; i++) {
