@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import * as XLSX from '@e965/xlsx';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
@@ -192,4 +193,32 @@ test('dates from .xlsx and .xls arrive as dates', async ({ page, request }) => {
     // The rejected row keeps its date as a date, not a spreadsheet serial number.
     expect(cells[1]![6]).toBe('2024-01-31');
   }
+});
+
+test('/activity and the upload results pass an accessibility audit, at desktop and phone widths', async ({
+  page,
+  request,
+}) => {
+  const { token } = await member(request);
+  await openDashboard(page, token);
+  await chooseFile(page, 'a11y.csv', Buffer.from(`${HEADER}\nA1,Asha,F,G9,Yes,,\nA2,Ravi,Z,G9,No,,\n`));
+  await page.getByRole('button', { name: 'Load Data' }).click();
+  await expect(stat(page, 'Records inserted')).toHaveText('1');
+  const audit = async (where: string) => {
+    const result = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+      .analyze();
+    const summary = result.violations.map((v) => ({
+      id: v.id,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+    expect(summary, `axe violations on ${where}`).toEqual([]);
+  };
+  await audit('the dashboard with upload results');
+  await page.goto('/activity');
+  await expect(page.getByRole('row', { name: /a11y\.csv/ })).toBeVisible();
+  await audit('/activity');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('list', { name: 'Upload history, newest first' })).toBeVisible();
+  await audit('/activity at 390 px');
 });
