@@ -3,6 +3,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminArea, MemberArea } from '../features/auth/components/route-guard';
 import { AccessDeniedPage } from '../features/errors/pages/access-denied-page';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
+// The landing page is where most visitors arrive: bundled with the shell so it paints without a second
+// round trip (bench/web.mjs, docs/performance/web.md). It holds no chart or dashboard code.
+import { LandingPage } from '../features/landing/pages/landing-page';
 import { RootLayout } from './root-layout';
 
 /** Lazily loads one page component, so each route ships only its own code. */
@@ -11,13 +14,7 @@ const page =
   async () => ({ Component: pick(await load()) });
 
 const publicRoutes: RouteObject[] = [
-  {
-    index: true,
-    lazy: page(
-      () => import('../features/landing/pages/landing-page'),
-      (m) => m.LandingPage,
-    ),
-  },
+  { index: true, Component: LandingPage },
   {
     path: PATHS.bi,
     lazy: page(

@@ -8,15 +8,21 @@ import { TeamSection } from '../components/team-section';
 import { TestimonialsSection } from '../components/testimonials-section';
 import { WhoWeAre } from '../components/who-we-are';
 
-/** `/`: the marketing page, its sections in the header's order (SPEC.md §1, §2). */
-export function LandingPage() {
+/** The document title. Its own component, so the configuration arriving re-renders only this. */
+function LandingTitle() {
   const { siteName } = usePublicConfig();
   useEffect(() => {
     document.title = `${siteName} — Data analytics and consulting`;
   }, [siteName]);
+  return null;
+}
+
+/** `/`: the marketing page, its sections in the header's order (SPEC.md §1, §2). */
+export function LandingPage() {
   useHashScroll();
   return (
     <>
+      <LandingTitle />
       <Hero />
       <WhoWeAre />
       <TeamSection />
