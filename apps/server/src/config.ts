@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { BI_PROVIDERS, DEFAULT_CONTACT, EMBED_MODES, SITE_NAME_DEFAULT } from '@insightra/contract';
+import {
+  BI_PROVIDERS,
+  DEFAULT_CONTACT,
+  DEFAULT_UPLOAD_MAX_MB,
+  EMBED_MODES,
+  SITE_NAME_DEFAULT,
+} from '@insightra/contract';
 import { z } from 'zod';
 
 const optionalString = z
@@ -71,7 +77,7 @@ const EnvSchema = z.object({
   POWERBI_EMBED_MODE: z.enum(EMBED_MODES).default('embed-token'),
   POWERBI_API_URL: urlString('https://api.powerbi.com/v1.0/myorg'),
   POWERBI_AUTHORITY_HOST: urlString('https://login.microsoftonline.com'),
-  UPLOAD_MAX_MB: intFrom(50, 1, 2048),
+  UPLOAD_MAX_MB: intFrom(DEFAULT_UPLOAD_MAX_MB, 1, 2048),
   FILE_RETENTION_DAYS: intFrom(30, 1, 36500),
   SMTP_URL: urlString(),
   ISSUES_EMAIL: optionalString,

@@ -9,6 +9,8 @@ export const PublicConfig = z.object({
   officeAddress: z.string(),
   google: z.object({ enabled: z.boolean(), clientId: z.string().nullable() }),
   bi: z.object({ provider: z.enum(BI_PROVIDERS), embedMode: z.enum(EMBED_MODES) }),
+  /** Largest accepted upload, so the web app can refuse a bigger file before sending it. */
+  uploads: z.object({ maxBytes: z.number().int().positive() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

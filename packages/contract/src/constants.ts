@@ -85,6 +85,9 @@ export const STORAGE_KEYS = {
   dockState: (tier: Tier) => `dock-state-${tier}`,
 } as const;
 
+/** The largest upload when UPLOAD_MAX_MB is not configured. */
+export const DEFAULT_UPLOAD_MAX_MB = 50;
+
 export const UPLOAD_EXTENSIONS = ['.xlsx', '.xls', '.csv'] as const;
 export const UPLOAD_FIELD = 'excelFile';
 

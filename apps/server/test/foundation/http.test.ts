@@ -70,6 +70,7 @@ describe('health and configuration', () => {
       siteName: 'Insightra',
       google: { enabled: false, clientId: null },
       bi: { provider: 'builtin', embedMode: 'embed-token' },
+      uploads: { maxBytes: 50 * 1024 * 1024 },
     });
     expect(res.json().officeAddress).toMatch(/Mumbai/);
   });

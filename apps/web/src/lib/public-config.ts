@@ -1,6 +1,11 @@
 import type { PublicConfig } from '@insightra/contract';
 // Route refs without schemas: this runs on every page's first load (see @insightra/contract/public).
-import { apiRefs as api, DEFAULT_CONTACT, SITE_NAME_DEFAULT } from '@insightra/contract/public';
+import {
+  apiRefs as api,
+  DEFAULT_CONTACT,
+  DEFAULT_UPLOAD_MAX_MB,
+  SITE_NAME_DEFAULT,
+} from '@insightra/contract/public';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -9,6 +14,7 @@ const FALLBACK: PublicConfig = {
   ...DEFAULT_CONTACT,
   google: { enabled: false, clientId: null },
   bi: { provider: 'builtin', embedMode: 'embed-token' },
+  uploads: { maxBytes: DEFAULT_UPLOAD_MAX_MB * 1024 * 1024 },
 };
 
 export const publicConfigQuery = {

@@ -28,6 +28,7 @@ export async function healthRoutes(app: FastifyInstance) {
       officeAddress: site.officeAddress,
       google: { enabled: Boolean(google.clientId), clientId: google.clientId ?? null },
       bi: { provider: bi.provider, embedMode: bi.embedMode },
+      uploads: { maxBytes: app.config.uploads.maxBytes },
     };
   });
 }

@@ -18,6 +18,7 @@ export const CONFIG: PublicConfig = {
   officeAddress: 'Mumbai',
   google: { enabled: false, clientId: null },
   bi: { provider: 'builtin', embedMode: 'embed-token' },
+  uploads: { maxBytes: 50 * 1024 * 1024 },
 };
 
 export function summary(overrides: Partial<AdminUserSummary> = {}): AdminUserSummary {

@@ -104,6 +104,30 @@ describe('UploadControls', () => {
     vi.useRealTimers();
   });
 
+  it('refuses a file over the configured upload limit before sending it', async () => {
+    mockApi({
+      'GET /api/auth/me': () => json({ success: true, data: { user: testUser() } }),
+      'GET /api/config': () =>
+        json({
+          siteName: 'Insightra',
+          salesEmail: 's@example.com',
+          salesPhone: '1',
+          officeAddress: 'Mumbai',
+          google: { enabled: false, clientId: null },
+          bi: { provider: 'builtin', embedMode: 'embed-token' },
+          uploads: { maxBytes: 1024 },
+        }),
+    });
+    FakeXhr.last = null;
+    const { user } = setup();
+    await user.upload(screen.getByLabelText('Choose a spreadsheet to upload'), file('huge.csv', 4096));
+    await user.click(screen.getByRole('button', { name: 'Load Data' }));
+    expect(
+      await screen.findByText('Upload failed: huge.csv is larger than the 1.0 KB limit'),
+    ).toBeInTheDocument();
+    expect(FakeXhr.last).toBeNull();
+  });
+
   it('sends the file with progress, a processing state, then shows the statistics', async () => {
     const { user, token } = setup();
     await user.upload(screen.getByLabelText('Choose a spreadsheet to upload'), file());

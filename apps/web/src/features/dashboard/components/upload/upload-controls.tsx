@@ -4,6 +4,7 @@ import { Database, FileDown, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toast/toast-context';
+import { usePublicConfig } from '../../../../lib/public-config';
 import { refreshQueueKey } from '../../api/refresh';
 import { downloadTemplate } from './template-download';
 import { sendUpload } from './upload-request';
@@ -22,6 +23,7 @@ export function UploadControls() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<UploadPhase | null>(null);
   const toast = useToast();
+  const { uploads } = usePublicConfig();
   const queryClient = useQueryClient();
   const busy = phase?.kind === 'uploading' || phase?.kind === 'processing';
 
@@ -42,6 +44,15 @@ export function UploadControls() {
   const load = async () => {
     if (!file) {
       toast.error(MESSAGES.dashboard.selectFileFirst);
+      return;
+    }
+    // The server would refuse it with 413 and close the connection mid-body; say why before sending.
+    if (file.size > uploads.maxBytes) {
+      toast.error(
+        MESSAGES.dashboard.uploadFailed(
+          `${file.name} is larger than the ${formatBytes(uploads.maxBytes)} limit`,
+        ),
+      );
       return;
     }
     const fileName = file.name;
