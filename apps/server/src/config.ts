@@ -59,6 +59,7 @@ const EnvSchema = z.object({
       }
       return v.trim();
     }),
+  DATABASE_POOL_SIZE: intFrom(10, 1, 200),
   JWT_SECRET: optionalString.refine(
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters',
@@ -109,6 +110,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     jwtSecret: env.JWT_SECRET,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
     google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL as string },

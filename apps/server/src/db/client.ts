@@ -121,13 +121,19 @@ export function fromPool(pool: pg.Pool): Database {
 
 export interface OpenOptions {
   databaseUrl?: string;
+  /** PostgreSQL connections per instance. */
+  poolSize?: number;
   dataDir: string;
 }
 
 /** PGlite under DATA_DIR by default; PostgreSQL when a URL is given. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+    });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     await pool.query('SELECT 1');

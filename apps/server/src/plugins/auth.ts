@@ -2,7 +2,8 @@ import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import type { Access } from '@insightra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type JWTPayload, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type JWTPayload, errors as joseErrors, SignJWT } from 'jose';
+import { verifyHs256 } from '../lib/hs256';
 import { forbidden, unauthorized } from '../lib/http-error';
 
 const ISSUER = 'insightra';
@@ -74,10 +75,8 @@ export const authPlugin = fp(
       if (subject) jwt.setSubject(subject);
       return jwt.sign(key);
     };
-    const verify: AuthService['verify'] = async (audience, token) => {
-      const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience, algorithms: ['HS256'] });
-      return payload;
-    };
+    const verify: AuthService['verify'] = async (audience, token) =>
+      verifyHs256(token, key, { issuer: ISSUER, audience });
 
     const service: AuthService = {
       sign,

@@ -17,7 +17,11 @@ export const databasePlugin = fp(
   async (app: FastifyInstance, opts: { database?: Database; ownsDatabase?: boolean }) => {
     const db =
       opts.database ??
-      (await openDatabase({ databaseUrl: app.config.databaseUrl, dataDir: app.config.dataDir }));
+      (await openDatabase({
+        databaseUrl: app.config.databaseUrl,
+        poolSize: app.config.databasePoolSize,
+        dataDir: app.config.dataDir,
+      }));
     const owns = opts.ownsDatabase ?? !opts.database;
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
