@@ -55,6 +55,11 @@ describe('POST /api/auth/register', () => {
     expect(claims).toMatchObject({ sub: String(user.id), username: body.username, role: 'member' });
     expect(typeof claims.exp).toBe('number');
     expect(JSON.stringify(claims)).not.toMatch(/argon2|password_hash/);
+    // Each public field once: the token travels with every request.
+    expect(claims).toMatchObject({ fullName: body.fullName, dashboardHeader: 'Academic Analytics' });
+    for (const twin of ['user_id', 'full_name', 'mobile_number', 'sector_id', 'dashboard_header']) {
+      expect(claims).not.toHaveProperty(twin);
+    }
 
     const stored = await db.query<{ password_hash: string }>(
       'SELECT password_hash FROM users WHERE id = $1',

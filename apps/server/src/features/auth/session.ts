@@ -11,9 +11,13 @@ export async function currentUser(app: FastifyInstance, userId: number): Promise
   return toUser(row);
 }
 
-/** A session token whose claims are the user's public fields, so the web can show them at once. */
+/**
+ * A session token whose claims are the user's public fields, so the web can show them at once. Each field
+ * goes in once (camelCase; the web reads either spelling): the token travels with every request.
+ */
 export function sessionFor(app: FastifyInstance, user: User): Promise<string> {
-  return app.auth.signSession(user.id, { ...user });
+  const { user_id, full_name, mobile_number, sector_id, dashboard_header, ...claims } = user;
+  return app.auth.signSession(user.id, claims);
 }
 
 export async function sessionAnswer(app: FastifyInstance, userId: number, message: string) {

@@ -7,7 +7,7 @@ import { json, mockApi } from '../../test/render';
 import { useSession } from './session-context';
 import { SessionProvider } from './session-provider';
 import { testToken, testUser } from './test-token';
-import { decodeToken, isTokenUsable } from './token';
+import { decodeToken, isTokenUsable, userFromClaims } from './token';
 
 function Probe() {
   const s = useSession();
@@ -121,5 +121,22 @@ describe('session (SPEC.md §4)', () => {
     expect(isTokenUsable(claims)).toBe(true);
     expect(isTokenUsable(decodeToken(testToken(testUser(), -1)))).toBe(false);
     expect(isTokenUsable({ sub: '1' })).toBe(false);
+  });
+
+  it('builds the whole user from claims that carry each field once', () => {
+    const { user_id, full_name, mobile_number, sector_id, dashboard_header, ...once } = testUser({
+      fullName: 'Asha Rao',
+      sectorId: 3,
+      dashboardHeader: 'Fleet Analytics',
+    });
+    const user = userFromClaims({ ...once, sub: String(once.id) });
+    expect(user).toMatchObject({
+      user_id: once.id,
+      full_name: 'Asha Rao',
+      fullName: 'Asha Rao',
+      sector_id: 3,
+      sectorId: 3,
+      dashboard_header: 'Fleet Analytics',
+    });
   });
 });
