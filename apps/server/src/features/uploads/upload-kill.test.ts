@@ -1,27 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKind } from '../../../test/helpers/database';
 import { createUser, tokenFor } from '../../../test/helpers/factories';
+import { startServer as startServerProcess } from '../../../test/helpers/server-process';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { HEADER } from './test/multipart';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 const SECRET = 'kill-test-secret-that-is-long-enough-0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -29,36 +19,9 @@ afterAll(() => {
 });
 
 async function startServer(env: Record<string, string>) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: SECRET,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  children.push(child);
-  let err = '';
-  child.stderr?.on('data', (d) => {
-    err += d;
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/server/template.csv`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, port };
-    if (Date.now() > deadline) throw new Error(`server did not start: ${err}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn', JWT_SECRET: SECRET });
+  children.push(server.child);
+  return server;
 }
 
 function row(i: number) {

@@ -1,5 +1,6 @@
 import { api, MESSAGES, STORAGE_KEYS, type UploadLog } from '@insightra/contract';
 import { ApiError, apiRequest, authHeaders } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/save-blob';
 import { storage } from '../../../lib/storage';
 
 export const activityKey = ['uploads', 'activity'] as const;
@@ -54,17 +55,4 @@ export async function downloadUploadFile(url: string, kind: FileKind, fallbackNa
   if (!response.ok) throw new ApiError(response.status, MESSAGES.activity.downloadFailed(kind));
   const blob = await response.blob();
   saveBlob(blob, fileNameFrom(response.headers.get('content-disposition'), fallbackName));
-}
-
-export function saveBlob(blob: Blob, fileName: string) {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // Give the browser a moment to start the download before the object URL goes.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

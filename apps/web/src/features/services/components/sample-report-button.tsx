@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { usePublicConfig } from '../../../lib/public-config';
+import { saveBlob } from '../../../lib/save-blob';
 
 export const SAMPLE_REPORT_URL = '/sample-report.pdf';
 
@@ -24,14 +25,7 @@ export function SampleReportButton({ className = '' }: { className?: string }) {
       const res = await fetch(SAMPLE_REPORT_URL);
       const type = res.headers.get('content-type') ?? '';
       if (!res.ok || !type.includes('application/pdf')) throw new Error(`HTTP ${res.status}`);
-      const url = URL.createObjectURL(await res.blob());
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'sample-report.pdf';
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(await res.blob(), 'sample-report.pdf');
       setBusy(false);
     } catch {
       timer.current = setTimeout(() => {
