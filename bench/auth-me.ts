@@ -8,7 +8,7 @@
  * BENCH_ONLY=postgres|pglite.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -88,6 +88,21 @@ function autocannon(url: string, seconds: number, headers: Record<string, string
   ];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
+  return run(args);
+}
+
+/** Each connection signed in as a different user (tokens in a JSON file). */
+function autocannonUsers(url: string, seconds: number, tokensFile: string): Result {
+  return run([
+    path.join(ROOT, 'bench/autocannon-users.mjs'),
+    url,
+    String(seconds),
+    String(CONNECTIONS),
+    tokensFile,
+  ]);
+}
+
+function run(args: string[]): Result {
   const out = execFileSync(process.execPath, args, {
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['ignore', 'pipe', 'ignore'],
@@ -119,15 +134,33 @@ async function measure(label: string, env: Record<string, string>) {
     const registered = (await reg.json()).data;
     const token = registered.token as string;
     const auth = { authorization: `Bearer ${token}` };
+    // One user per connection as well: lookups of different users cannot share a row.
+    const tokens: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i++) {
+      const res = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `bench_user_${i}`,
+          fullName: `Bench User ${i}`,
+          email: `bench${i}@example.com`,
+          password: 'bench-password',
+        }),
+      });
+      tokens.push((await res.json()).data.token);
+    }
+    const tokensFile = path.join(BUILD, 'tokens.json');
+    writeFileSync(tokensFile, JSON.stringify(tokens));
     // Warm up (JIT, connection pool, prepared statements). The machine is shared, so its load drifts:
     // the routes run interleaved in several rounds and each ratio is taken within one round.
     autocannon(`${base}/api/bench/hello`, 2);
     autocannon(`${base}/api/auth/me`, 2, auth);
-    const rounds: Record<'hello' | 'me' | 'jwt' | 'db', Result>[] = [];
+    const rounds: Record<'hello' | 'me' | 'users' | 'jwt' | 'db', Result>[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       rounds.push({
         hello: autocannon(`${base}/api/bench/hello`, SECONDS),
         me: autocannon(`${base}/api/auth/me`, SECONDS, auth),
+        users: autocannonUsers(`${base}/api/auth/me`, SECONDS, tokensFile),
         // Where the time goes: the session check alone, and the user read alone.
         jwt: autocannon(`${base}/api/bench/jwt`, SECONDS, auth),
         db: autocannon(`${base}/api/bench/db?id=${registered.user.id}`, SECONDS),
@@ -135,15 +168,17 @@ async function measure(label: string, env: Record<string, string>) {
     }
     const ratios = rounds.map((r) => r.me.requestsPerSec / r.hello.requestsPerSec);
     const ratio = median(ratios);
+    const usersRatio = median(rounds.map((r) => r.users.requestsPerSec / r.hello.requestsPerSec));
     console.log(`\n${label} (${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections)`);
     for (const [i, r] of rounds.entries()) {
       const rel = (x: Result) => (x.requestsPerSec / r.hello.requestsPerSec).toFixed(2);
       console.log(
-        `  round ${i + 1}: hello ${r.hello.requestsPerSec.toFixed(0)} req/s (p99 ${r.hello.p99} ms) | /auth/me ${r.me.requestsPerSec.toFixed(0)} req/s (p99 ${r.me.p99} ms) = ${rel(r.me)}× | jwt only ${rel(r.jwt)}× | db only ${rel(r.db)}×  errors ${r.me.errors + r.me.non2xx}`,
+        `  round ${i + 1}: hello ${r.hello.requestsPerSec.toFixed(0)} req/s (p99 ${r.hello.p99} ms) | /auth/me ${r.me.requestsPerSec.toFixed(0)} req/s (p99 ${r.me.p99} ms) = ${rel(r.me)}× | ${CONNECTIONS} users ${rel(r.users)}× | jwt only ${rel(r.jwt)}× | db only ${rel(r.db)}×  errors ${r.me.errors + r.me.non2xx + r.users.errors + r.users.non2xx}`,
       );
     }
     console.log(`  median ratio /auth/me : hello = ${ratio.toFixed(2)}×`);
-    return { label, rounds, ratios, ratio };
+    console.log(`  median ratio /auth/me with ${CONNECTIONS} users : hello = ${usersRatio.toFixed(2)}×`);
+    return { label, rounds, ratios, ratio, usersRatio };
   } finally {
     await stop(server);
   }
@@ -178,6 +213,7 @@ async function main() {
     label: r.label,
     ratio: Number(r.ratio.toFixed(3)),
     ratios: r.ratios.map((x) => Number(x.toFixed(3))),
+    usersRatio: Number(r.usersRatio.toFixed(3)),
   }));
   console.log(
     `\n${JSON.stringify({ date: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, cpus: os.cpus().length, loadavg: os.loadavg(), summary })}`,

@@ -69,6 +69,26 @@ describe('GET /api/auth/me', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
+  it('answers many sessions checked at once each with its own user, and a removed one with 401', async () => {
+    const users = await Promise.all(Array.from({ length: 12 }, () => createUser(db)));
+    const tokens = await Promise.all(users.map((u) => tokenFor(app, u)));
+    const gone = users[5]!;
+    await db.query('DELETE FROM users WHERE id = $1', [gone.id]);
+    await db.query("UPDATE users SET full_name = 'Renamed Just Now' WHERE id = $1", [users[0]!.id]);
+    // Several requests per user, all in flight together.
+    const answers = await Promise.all([...tokens, ...tokens, ...tokens].map((t) => me(t)));
+    answers.forEach((res, i) => {
+      const user = users[i % users.length]!;
+      if (user === gone) {
+        expect(res.statusCode).toBe(401);
+        return;
+      }
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user).toMatchObject({ id: user.id, username: user.username });
+    });
+    expect(answers[0]!.json().data.user.fullName).toBe('Renamed Just Now');
+  });
+
   it('gives a default header, customer id 0, the providers and a permissions map for a member', async () => {
     const user = await createUser(db);
     const u = (await me(await tokenFor(app, user))).json().data.user;

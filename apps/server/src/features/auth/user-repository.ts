@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import { createBatchLoader } from '../../lib/batch-loader';
 import { conflict } from '../../lib/http-error';
 import type { UserRow } from './user-mapper';
 
@@ -12,7 +13,7 @@ const USER_SELECT = `SELECT u.id, u.username, u.full_name, u.email, (u.password_
   to_char(u.updated_date AT TIME ZONE 'UTC', ${ISO}) AS updated_date
   FROM users u LEFT JOIN sectors s ON s.id = u.sector_id`;
 
-const BY_ID = `${USER_SELECT} WHERE u.id = $1`;
+const BY_IDS = `${USER_SELECT} WHERE u.id = ANY($1::int[])`;
 
 /**
  * On PostgreSQL a named statement is parsed and planned once per connection instead of on every
@@ -23,9 +24,24 @@ async function hotQuery<T>(db: Database, name: string, text: string, values: unk
   return (await db.query<T>(text, values)).rows;
 }
 
-export async function findUserById(db: Database, id: number): Promise<UserRow | null> {
-  const rows = await hotQuery<UserRow>(db, 'auth_user_by_id', BY_ID, [id]);
-  return rows[0] ?? null;
+const loaders = new WeakMap<Database, (id: number) => Promise<UserRow | null>>();
+
+/**
+ * The user as stored now. Lookups made together (every request of a busy page load checks its
+ * session) share one query: fewer round trips, the same freshness (lib/batch-loader.ts).
+ */
+export function findUserById(db: Database, id: number): Promise<UserRow | null> {
+  // One impossible id must not fail the query it would share with others.
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return Promise.resolve(null);
+  let load = loaders.get(db);
+  if (!load) {
+    load = createBatchLoader<number, UserRow>(async (ids) => {
+      const rows = await hotQuery<UserRow>(db, 'auth_users_by_ids', BY_IDS, [ids]);
+      return new Map(rows.map((row) => [row.id, row]));
+    });
+    loaders.set(db, load);
+  }
+  return load(id);
 }
 
 export interface Credentials {
