@@ -4,7 +4,8 @@
  * on PostgreSQL (psql \copy) and on PGlite (COPY FROM '/dev/blob'). Also a 100,000-row XLSX (against
  * parsing alone) and a 10,000-row XLS. Figures go to docs/performance/uploads.md.
  *
- * Env: BENCH_ROWS (1000000), BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SKIP_PGLITE=1.
+ * Env: BENCH_ROWS (1000000), BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_ONLY=postgres|pglite
+ * (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres).
  */
 import { mkdirSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -67,50 +68,52 @@ await writeCsv(csvFile, ROWS);
 log('csv generated (s)', (performance.now() - t) / 1000);
 log('csv size (MiB)', statSync(csvFile).size / 1024 / 1024);
 
-// ---- PostgreSQL -------------------------------------------------------------------------------
-psql('test', `DROP DATABASE IF EXISTS ${DB}`);
-psql('test', `CREATE DATABASE ${DB}`);
-const pgEnv = { DATABASE_URL: `${PG}/${DB}`, DATA_DIR: path.join(work, 'pg-data') };
-const pgToken = await userToken(pgEnv);
-psql(DB, COPY_TABLE);
-log(
-  'postgres \\copy (s)',
-  psql(DB, `\\copy bench_copy (${HEADER}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`),
-);
+if (process.env.BENCH_ONLY !== 'pglite') {
+  // ---- PostgreSQL -------------------------------------------------------------------------------
+  psql('test', `DROP DATABASE IF EXISTS ${DB}`);
+  psql('test', `CREATE DATABASE ${DB}`);
+  const pgEnv = { DATABASE_URL: `${PG}/${DB}`, DATA_DIR: path.join(work, 'pg-data') };
+  const pgToken = await userToken(pgEnv);
+  psql(DB, COPY_TABLE);
+  log(
+    'postgres \\copy (s)',
+    psql(DB, `\\copy bench_copy (${HEADER}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`),
+  );
 
-const pgServer = await startServer(pgEnv);
-await uploadFile(pgServer, pgToken, await smallCsv());
-await new Promise((r) => setTimeout(r, 1000));
-const pgRun = await uploadFile(pgServer, pgToken, csvFile);
-log('postgres upload over HTTP (s)', pgRun.seconds);
-log('postgres upload / \\copy', pgRun.seconds / (results['postgres \\copy (s)'] as number));
-log('postgres server idle RSS (MB)', pgRun.idleMb);
-log('postgres server peak RSS (MB)', pgRun.peakMb);
-log('postgres RSS above idle (MB)', pgRun.peakMb - pgRun.idleMb);
-log('postgres inserted', pgRun.result.totalRecordsInserted);
+  const pgServer = await startServer(pgEnv);
+  await uploadFile(pgServer, pgToken, await smallCsv());
+  await new Promise((r) => setTimeout(r, 1000));
+  const pgRun = await uploadFile(pgServer, pgToken, csvFile);
+  log('postgres upload over HTTP (s)', pgRun.seconds);
+  log('postgres upload / \\copy', pgRun.seconds / (results['postgres \\copy (s)'] as number));
+  log('postgres server idle RSS (MB)', pgRun.idleMb);
+  log('postgres server peak RSS (MB)', pgRun.peakMb);
+  log('postgres RSS above idle (MB)', pgRun.peakMb - pgRun.idleMb);
+  log('postgres inserted', pgRun.result.totalRecordsInserted);
 
-// ---- XLSX and XLS (on the PostgreSQL server) ---------------------------------------------------
-const xlsxFile = path.join(work, 'students-100000.xlsx');
-await writeXlsx(xlsxFile, 100_000);
-log('xlsx size (MiB)', statSync(xlsxFile).size / 1024 / 1024);
-t = performance.now();
-log('xlsx parse only, rows', await parseXlsx(xlsxFile));
-log('xlsx parse only (s)', (performance.now() - t) / 1000);
-const xlsxRun = await uploadFile(pgServer, pgToken, xlsxFile);
-log('xlsx upload over HTTP (s)', xlsxRun.seconds);
-log('xlsx upload / parse only', xlsxRun.seconds / (results['xlsx parse only (s)'] as number));
-log('xlsx peak RSS above idle (MB)', xlsxRun.peakMb - xlsxRun.idleMb);
-log('xlsx inserted', xlsxRun.result.totalRecordsInserted);
+  // ---- XLSX and XLS (on the PostgreSQL server) ---------------------------------------------------
+  const xlsxFile = path.join(work, 'students-100000.xlsx');
+  await writeXlsx(xlsxFile, 100_000);
+  log('xlsx size (MiB)', statSync(xlsxFile).size / 1024 / 1024);
+  t = performance.now();
+  log('xlsx parse only, rows', await parseXlsx(xlsxFile));
+  log('xlsx parse only (s)', (performance.now() - t) / 1000);
+  const xlsxRun = await uploadFile(pgServer, pgToken, xlsxFile);
+  log('xlsx upload over HTTP (s)', xlsxRun.seconds);
+  log('xlsx upload / parse only', xlsxRun.seconds / (results['xlsx parse only (s)'] as number));
+  log('xlsx peak RSS above idle (MB)', xlsxRun.peakMb - xlsxRun.idleMb);
+  log('xlsx inserted', xlsxRun.result.totalRecordsInserted);
 
-const xlsFile = path.join(work, 'students-10000.xls');
-writeXls(xlsFile, 10_000);
-const xlsRun = await uploadFile(pgServer, pgToken, xlsFile);
-log('xls upload over HTTP (s)', xlsRun.seconds);
-log('xls inserted', xlsRun.result.totalRecordsInserted);
-await stopServer(pgServer);
+  const xlsFile = path.join(work, 'students-10000.xls');
+  writeXls(xlsFile, 10_000);
+  const xlsRun = await uploadFile(pgServer, pgToken, xlsFile);
+  log('xls upload over HTTP (s)', xlsRun.seconds);
+  log('xls inserted', xlsRun.result.totalRecordsInserted);
+  await stopServer(pgServer);
+}
 
 // ---- PGlite ----------------------------------------------------------------------------------
-if (!process.env.BENCH_SKIP_PGLITE) {
+if (!process.env.BENCH_SKIP_PGLITE && process.env.BENCH_ONLY !== 'postgres') {
   const refDir = path.join(work, 'pglite-ref');
   const ref = await PGlite.create(refDir);
   await ref.exec(COPY_TABLE);
@@ -133,7 +136,7 @@ if (!process.env.BENCH_SKIP_PGLITE) {
   await stopServer(lite);
 }
 
-psql('test', `DROP DATABASE IF EXISTS ${DB}`);
+if (process.env.BENCH_ONLY !== 'pglite') psql('test', `DROP DATABASE IF EXISTS ${DB}`);
 writeFileSync(path.join(work, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`\nresults: ${path.relative(ROOT, path.join(work, 'results.json'))}`);
 

@@ -6,7 +6,12 @@ import { build } from 'esbuild';
 const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', 'cli/admin': 'src/cli/admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/admin': 'src/cli/admin.ts',
+    // Worker threads run from files of their own beside server.js (lib/worker.ts).
+    'csv-worker': 'src/features/uploads/csv-worker.ts',
+  },
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -55,6 +55,8 @@ export interface StoredFilesTable {
   purpose: FilePurpose;
   file_name: string;
   content_type: string;
+  /** 'gzip' when the chunks hold the file compressed; byte_size is always the decoded size. */
+  content_encoding: ColumnType<'gzip' | null, 'gzip' | null | undefined, 'gzip' | null>;
   byte_size: Generated<number>;
   created_at: Generated<Date>;
   expires_at: NullableTimestamp;

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import type { Database, Tx } from '../db/client';
 import type { FilePurpose } from '../db/schema';
 
@@ -10,6 +13,8 @@ export interface NewFile {
   fileName: string;
   contentType: string;
   expiresAt?: Date | null;
+  /** The content is given gzip-compressed; `byteSize` is then the size of the file it decodes to. */
+  encoded?: { contentEncoding: 'gzip'; byteSize: number };
 }
 
 /** Stores `content` (a buffer or a stream of buffers) and returns the file's id. */
@@ -25,6 +30,7 @@ export async function storeFile(
       purpose: file.purpose,
       file_name: file.fileName,
       content_type: file.contentType,
+      content_encoding: file.encoded?.contentEncoding ?? null,
       expires_at: file.expiresAt ?? null,
     })
     .returning('id')
@@ -56,7 +62,10 @@ export async function storeFile(
     if (pendingBytes >= CHUNK_BYTES) await flush();
   }
   await flush();
-  await tx.query('UPDATE stored_files SET byte_size = $2 WHERE id = $1', [id, size]);
+  await tx.query('UPDATE stored_files SET byte_size = $2 WHERE id = $1', [
+    id,
+    file.encoded?.byteSize ?? size,
+  ]);
   return id;
 }
 
@@ -65,6 +74,8 @@ export interface StoredFileInfo {
   ownerId: number | null;
   fileName: string;
   contentType: string;
+  contentEncoding: 'gzip' | null;
+  /** The size of the file as uploaded (decoded). */
   byteSize: number;
   /** False once purged or expired: downloads answer 410. */
   available: boolean;
@@ -73,7 +84,16 @@ export interface StoredFileInfo {
 export async function fileInfo(db: Database | Tx, id: number): Promise<StoredFileInfo | null> {
   const row = await db.kysely
     .selectFrom('stored_files')
-    .select(['id', 'owner_id', 'file_name', 'content_type', 'byte_size', 'removed_at', 'expires_at'])
+    .select([
+      'id',
+      'owner_id',
+      'file_name',
+      'content_type',
+      'content_encoding',
+      'byte_size',
+      'removed_at',
+      'expires_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
   if (!row) return null;
@@ -83,6 +103,7 @@ export async function fileInfo(db: Database | Tx, id: number): Promise<StoredFil
     ownerId: row.owner_id,
     fileName: row.file_name,
     contentType: row.content_type,
+    contentEncoding: row.content_encoding,
     byteSize: row.byte_size,
     available: row.removed_at === null && !expired,
   };
@@ -100,6 +121,16 @@ export async function* readFileChunks(db: Database, id: number): AsyncGenerator<
     if (!row) return;
     yield Buffer.from(row.data);
   }
+}
+
+/** The file as it was uploaded, decoded as it streams out. */
+export function fileContent(db: Database, file: StoredFileInfo): Readable {
+  const stored = Readable.from(readFileChunks(db, file.id));
+  if (file.contentEncoding !== 'gzip') return stored;
+  const gunzip = createGunzip();
+  // A failure on either side destroys the output, which ends the response with an error.
+  pipeline(stored, gunzip).catch(() => {});
+  return gunzip;
 }
 
 /** Removes a file's content but keeps its row, so that a later download can say 410 Gone. */

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { api, MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { fileInfo, readFileChunks } from '../../lib/file-store';
+import { fileContent, fileInfo } from '../../lib/file-store';
 import { gone, notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { findIssue, issueScreenshotFileId, listIssues, setIssueStatus } from './issues-repository';
@@ -51,7 +50,7 @@ export async function adminIssueRoutes(app: FastifyInstance) {
       .header('content-disposition', `${ext ? 'inline' : 'attachment'}; filename="${fileName}"`)
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'private, no-store')
-      .send(Readable.from(readFileChunks(app.db, fileId)));
+      .send(fileContent(app.db, info));
   });
 
   addRoute(app, api.admin.setIssueStatus, async ({ params, body }) => {

@@ -1,6 +1,13 @@
 import { StringDecoder } from 'node:string_decoder';
 import Papa from 'papaparse';
+import { badRequest } from '../../lib/http-error';
 import type { RowBatch } from './types';
+
+/**
+ * No row of the template comes near this; an unclosed quote would otherwise make the parser hold, and
+ * re-read with every chunk, the rest of the file.
+ */
+export const MAX_ROW_CHARS = 1024 * 1024;
 
 /** The delimiter of the header line: comma unless semicolons or tabs clearly dominate (European exports). */
 function guessDelimiter(firstLine: string): string {
@@ -31,6 +38,8 @@ export async function* csvBatches(chunks: AsyncIterable<Buffer>): AsyncGenerator
     }
     const result = parser.parse(text, 0, true);
     carry = text.slice(result.meta.cursor);
+    if (carry.length > MAX_ROW_CHARS)
+      throw badRequest('A row of the .csv file is longer than 1 MB: is a quote left unclosed?');
     if (result.data.length) yield result.data as RowBatch;
   }
   const rest = carry + decoder.end();

@@ -1,20 +1,21 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, type Gzip } from 'node:zlib';
 import type { MultipartFile } from '@fastify/multipart';
-import { STUDENT_TEMPLATE } from '@insightra/contract';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { storeFile } from '../../lib/file-store';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
-import { csvBatches } from './csv-source';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
+import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
-import { openRejectedWriter } from './rejected-writer';
-import { openRowSink } from './row-sink';
+import { type ProcessOptions, processRows, type RowStats } from './row-processor';
+import { openRowSink, sinkBatchBytes } from './row-sink';
 import { spreadsheetBatches } from './spreadsheet-source';
-import { CONTENT_TYPES, type RowBatch, type UploadFormat } from './types';
-import { isBlankRow, mapHeader, RowValidator } from './validate';
+import { CONTENT_TYPES, type UploadFormat } from './types';
 
 export interface IngestResult {
   uploadId: number;
@@ -90,22 +91,41 @@ async function withHead(stream: AsyncIterable<Buffer> & { truncated?: boolean },
   return { head: Buffer.concat(head), chunks: all(), drain };
 }
 
-/** Copies the stream to `file` as it passes through, so the original can be stored after the rows. */
-async function* tee(chunks: AsyncIterable<Buffer>, file: string): AsyncGenerator<Buffer> {
-  const out = createWriteStream(file);
+/** The scratch copy of the uploaded file, gzip-compressed for text formats (decision 056). */
+interface Original {
+  path: string;
+  gzip: boolean;
+  /** The uploaded size, counted as the bytes pass. */
+  bytes: number;
+}
+
+/** Copies the stream to the original's scratch file as it passes through, so it can be stored after the rows. */
+async function* tee(chunks: AsyncIterable<Buffer>, original: Original): AsyncGenerator<Buffer> {
+  const file = createWriteStream(original.path);
+  // Compression runs on libuv's thread pool, beside the parsing and the database work.
+  const into: Writable = original.gzip ? createGzip({ level: 1 }) : file;
+  if (into !== file) (into as Gzip).pipe(file);
   try {
     for await (const chunk of chunks) {
-      if (!out.write(chunk)) await once(out, 'drain');
+      original.bytes += chunk.length;
+      if (!into.write(chunk)) await once(into, 'drain');
       yield chunk;
     }
   } finally {
-    out.end();
-    await once(out, 'close');
+    into.end();
+    await once(file, 'close');
   }
 }
 
-async function spool(chunks: AsyncIterable<Buffer>, file: string): Promise<void> {
-  for await (const _ of tee(chunks, file));
+async function spool(chunks: AsyncIterable<Buffer>, original: Original): Promise<void> {
+  for await (const _ of tee(chunks, original));
+}
+
+/** A scratch file compressed as it is read; a read error destroys the output. */
+function gzipped(path: string): Readable {
+  const gzip = createGzip({ level: 1 });
+  pipeline(createReadStream(path), gzip).catch(() => {});
+  return gzip;
 }
 
 /**
@@ -137,19 +157,26 @@ export async function ingestUpload(
 
   await mkdir(scratchDir(config), { recursive: true });
   const dir = await mkdtemp(path.join(scratchDir(config), 'u-'));
-  const originalPath = path.join(dir, `original.${claimed}`);
+  // Text compresses about 4x; a spreadsheet is a zip (or a small .xls) already.
+  const original: Original = {
+    path: path.join(dir, claimed === 'csv' ? 'original.csv.gz' : `original.${claimed}`),
+    gzip: claimed === 'csv',
+    bytes: 0,
+  };
   const rejectedPath = path.join(dir, `rejected.${claimed}`);
   let completed = false;
   try {
-    let batches: AsyncIterable<RowBatch>;
-    if (claimed === 'csv') batches = csvBatches(tee(chunks, originalPath));
-    else {
+    let rows: RowSource;
+    if (claimed === 'csv') {
+      // Parsing and validation run in a worker thread while this thread writes to the database.
+      rows = (options, write) => processCsvInWorker(tee(chunks, original), options, write);
+    } else {
       // A zip is read from its end (central directory), so the spreadsheet is spooled first.
-      await spool(chunks, originalPath);
-      batches = spreadsheetBatches(originalPath, claimed);
+      await spool(chunks, original);
+      rows = (options, write) => processRows(spreadsheetBatches(original.path, claimed), options, write);
     }
     const result = await db.transaction((tx) =>
-      writeUpload(tx, { userId, fileName, format: claimed, batches, originalPath, rejectedPath, config }),
+      writeUpload(tx, { userId, fileName, format: claimed, rows, original, rejectedPath, config }),
     );
     completed = true;
     return result;
@@ -161,76 +188,77 @@ export async function ingestUpload(
   }
 }
 
+/** Runs the upload's rows through validation, handing the accepted rows' COPY text to `write`. */
+type RowSource = (options: ProcessOptions, write: (data: Uint8Array) => Promise<void>) => Promise<RowStats>;
+
 interface WriteInput {
   userId: number;
   fileName: string;
   format: UploadFormat;
-  batches: AsyncIterable<RowBatch>;
-  originalPath: string;
+  rows: RowSource;
+  original: Original;
   rejectedPath: string;
   config: Config;
 }
 
-async function writeUpload(tx: Parameters<Parameters<Database['transaction']>[0]>[0], input: WriteInput) {
-  const { userId, fileName, format, batches, config } = input;
+async function writeUpload(tx: Tx, input: WriteInput) {
+  const { userId, fileName, format, config } = input;
   const { id: uploadId } = await tx.kysely
     .insertInto('upload_logs')
     .values({ user_id: userId, file_name: fileName, file_format: format })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const sink = openRowSink(tx, uploadId, userId);
-  let validator: RowValidator | null = null;
-  let rejected: ReturnType<typeof openRejectedWriter> | null = null;
-  let processed = 0;
-  let accepted = 0;
+  const sink = openRowSink(tx);
+  let stats: RowStats;
   try {
-    for await (const batch of batches) {
-      for (const row of batch) {
-        if (isBlankRow(row)) continue;
-        if (!validator) {
-          validator = new RowValidator(mapHeader(STUDENT_TEMPLATE, row));
-          rejected = openRejectedWriter(format, input.rejectedPath, validator.map.header);
-          continue;
-        }
-        processed++;
-        const result = validator.check(row);
-        if (result.ok) {
-          accepted++;
-          const pending = sink.write(result.values);
-          if (pending) await pending;
-        } else {
-          const pending = rejected!.add(row, result.error);
-          if (pending) await pending;
-        }
-      }
-    }
-    if (!validator) throw badRequest(`"${fileName}" has no header row`);
-    if (processed === 0) throw badRequest(`"${fileName}" has a header but no data rows`);
+    stats = await input.rows(
+      {
+        format,
+        fileName,
+        rejectedPath: input.rejectedPath,
+        uploadId,
+        userId,
+        batchBytes: sinkBatchBytes(tx),
+      },
+      (data) => sink.write(data),
+    );
     await sink.end();
   } catch (err) {
     sink.abort();
-    if (err instanceof HttpError) throw err;
     throw err;
   }
+  const { processed, accepted } = stats;
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);
+  const file = (purpose: 'upload-original' | 'upload-rejected', name: string) => ({
+    ownerId: userId,
+    purpose,
+    fileName: name,
+    contentType: CONTENT_TYPES[format],
+    expiresAt,
+  });
+  const { original } = input;
   const originalId = await storeFile(
     tx,
-    { ownerId: userId, purpose: 'upload-original', fileName, contentType: CONTENT_TYPES[format], expiresAt },
-    createReadStream(input.originalPath),
+    {
+      ...file('upload-original', fileName),
+      ...(original.gzip ? { encoded: { contentEncoding: 'gzip', byteSize: original.bytes } } : {}),
+    },
+    createReadStream(original.path),
   );
   let rejectedId: number | null = null;
-  if (await rejected!.finish()) {
-    rejectedId = await storeFile(
-      tx,
-      {
-        ownerId: userId,
-        purpose: 'upload-rejected',
-        fileName: rejectedName(fileName, format),
-        contentType: CONTENT_TYPES[format],
-        expiresAt,
-      },
-      createReadStream(input.rejectedPath),
-    );
+  if (stats.hasRejected) {
+    const name = rejectedName(fileName, format);
+    rejectedId =
+      format === 'csv'
+        ? await storeFile(
+            tx,
+            {
+              ...file('upload-rejected', name),
+              encoded: { contentEncoding: 'gzip', byteSize: (await stat(input.rejectedPath)).size },
+            },
+            gzipped(input.rejectedPath),
+          )
+        : await storeFile(tx, file('upload-rejected', name), createReadStream(input.rejectedPath));
   }
   const failed = processed - accepted;
   const successRate = Math.round((accepted / processed) * 10_000) / 100;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { UploadFormat } from './types';
 
 const FORMULA_START = /^[=+\-@\t\r\n]/;
@@ -23,6 +23,8 @@ export interface RejectedWriter {
   add(row: string[], error: string): Promise<void> | void;
   /** Finishes the file; returns false when no row was rejected (then no file exists to store). */
   finish(): Promise<boolean>;
+  /** Closes the file without finishing it (the upload failed; its scratch folder is removed). */
+  abort(): void;
 }
 
 /** Writes the rejected rows to `path` in the upload's own format: the original columns plus `error`. */
@@ -55,26 +57,39 @@ function csvWriter(path: string, columns: string[]): RejectedWriter {
       await once(stream, 'finish');
       return true;
     },
+    abort() {
+      (out as WriteStream | null)?.destroy();
+    },
   };
 }
 
 function xlsxWriter(path: string, columns: string[]): RejectedWriter {
   let book: ExcelJS.stream.xlsx.WorkbookWriter | null = null;
   let sheet: ExcelJS.Worksheet | null = null;
+  let out: WriteStream | null = null;
   return {
     add(row, error) {
-      if (!book) {
-        book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings: false });
+      const cells = columns.map((_, i) => neutralise(i < columns.length - 1 ? (row[i] ?? '') : error));
+      if (sheet) {
+        sheet.addRow(cells).commit();
+        return;
+      }
+      // exceljs loads on the first rejected row: most uploads (and every CSV) never need it.
+      return import('exceljs').then(({ default: Excel }) => {
+        out = createWriteStream(path);
+        book = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false });
         sheet = book.addWorksheet('Rejected rows');
         sheet.addRow(columns.map(neutralise)).commit();
-      }
-      const cells = columns.map((_, i) => neutralise(i < columns.length - 1 ? (row[i] ?? '') : error));
-      sheet!.addRow(cells).commit();
+        sheet.addRow(cells).commit();
+      });
     },
     async finish() {
       if (!book) return false;
       await (book as ExcelJS.stream.xlsx.WorkbookWriter).commit();
       return true;
+    },
+    abort() {
+      (out as WriteStream | null)?.destroy();
     },
   };
 }
@@ -94,6 +109,9 @@ function xlsWriter(path: string, columns: string[]): RejectedWriter {
       XLSX.utils.book_append_sheet(book, sheet, 'Rejected rows');
       await writeFile(path, XLSX.write(book, { type: 'buffer', bookType: 'xls' }) as Buffer);
       return true;
+    },
+    abort() {
+      rows.length = 0;
     },
   };
 }

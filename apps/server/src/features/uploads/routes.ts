@@ -1,8 +1,7 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import { api, STUDENT_TEMPLATE, UPLOAD_FIELD } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { fileInfo, readFileChunks } from '../../lib/file-store';
+import { fileContent, fileInfo } from '../../lib/file-store';
 import { badRequest, gone, notFound, unauthorized } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { ingestUpload, tooLarge } from './ingest';
@@ -88,7 +87,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       .header('content-disposition', contentDisposition(info.fileName))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff');
-    return reply.send(Readable.from(readFileChunks(app.db, info.id)));
+    return reply.send(fileContent(app.db, info));
   };
 
   addRoute(app, api.uploads.originalFile, async ({ request, params, reply }) =>

@@ -1,90 +1,55 @@
-import { STUDENT_TEMPLATE } from '@insightra/contract';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Tx } from '../../db/client';
-import type { CellValue } from './validate';
-
-/** dataset_rows columns in template order; the table mirrors the student template. */
-const TEMPLATE_COLUMNS = STUDENT_TEMPLATE.columns.map((c) => c.name);
-const COPY_COLUMNS = ['upload_id', 'user_id', ...TEMPLATE_COLUMNS].join(', ');
-const BOOLEAN_COLUMNS = new Set(['project_submitted']);
-const BOOL_INDEXES = TEMPLATE_COLUMNS.map((name) => BOOLEAN_COLUMNS.has(name));
-// Only free text can hold a tab, newline or backslash; enums, numbers and dates are validated forms.
-const TEXT_INDEXES = STUDENT_TEMPLATE.columns.map((c) => c.kind.type === 'text');
-
-// COPY text format: backslash escapes for the few characters that would end a field or a row.
-const SPECIAL = /[\\\t\n\r]/;
-function escapeCopy(value: string): string {
-  if (!SPECIAL.test(value)) return value;
-  return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-}
+import { COPY_COLUMNS } from './copy-encoder';
 
 export interface RowSink {
-  write(values: CellValue[]): Promise<void> | void;
+  write(data: Uint8Array): Promise<void>;
   end(): Promise<void>;
   /** Stops a COPY in progress so the transaction can roll back. */
   abort(): void;
 }
 
-/**
- * Accepted rows go to dataset_rows by COPY on the transaction's own connection: a stream on
- * PostgreSQL (pg-copy-streams), batches of `/dev/blob` COPYs on PGlite — both far faster than INSERTs.
- */
-export function openRowSink(tx: Tx, uploadId: number, userId: number): RowSink {
-  const prefix = `${uploadId}\t${userId}\t`;
-  const encode = (values: CellValue[]) => {
-    let line = prefix;
-    for (let i = 0; i < values.length; i++) {
-      const v = values[i];
-      if (i) line += '\t';
-      if (v === null || v === undefined) line += '\\N';
-      else if (BOOL_INDEXES[i]) line += v === 'Yes' ? 't' : 'f';
-      else if (TEXT_INDEXES[i]) line += escapeCopy(v as string);
-      else line += v;
-    }
-    return `${line}\n`;
-  };
-  return tx.raw.kind === 'postgres' ? postgresSink(tx.raw.client, encode) : pgliteSink(tx, encode);
+/** How much COPY text (bytes) to gather before handing it to the database. */
+export function sinkBatchBytes(tx: Tx): number {
+  // PostgreSQL takes a stream; each PGlite COPY is one call, so fewer, larger pieces there.
+  return tx.raw.kind === 'postgres' ? 256 * 1024 : 2 * 1024 * 1024;
 }
 
-type Encode = (values: CellValue[]) => string;
-const FLUSH_CHARS = 256 * 1024;
+/**
+ * Accepted rows go to dataset_rows by COPY on the transaction's own connection: one stream on
+ * PostgreSQL (pg-copy-streams), one `/dev/blob` COPY per piece on PGlite — both far faster than INSERTs.
+ */
+export function openRowSink(tx: Tx): RowSink {
+  return tx.raw.kind === 'postgres' ? postgresSink(tx.raw.client) : pgliteSink(tx);
+}
 
-function postgresSink(client: import('pg').PoolClient, encode: Encode): RowSink {
+function postgresSink(client: import('pg').PoolClient): RowSink {
   const stream = client.query(copyFrom(`COPY dataset_rows (${COPY_COLUMNS}) FROM STDIN`));
   let failure: Error | null = null;
   stream.on('error', (err) => {
     failure = err;
   });
-  let pending = '';
-  const flush = async () => {
-    if (failure) throw failure;
-    if (!pending) return;
-    const text = pending;
-    pending = '';
-    if (!stream.write(text)) {
-      // One pair of listeners per wait, both removed, so long uploads do not pile them up.
-      await new Promise<void>((resolve, reject) => {
-        const onDrain = () => {
-          stream.off('error', onError);
-          resolve();
-        };
-        const onError = (err: Error) => {
-          stream.off('drain', onDrain);
-          reject(err);
-        };
-        stream.once('drain', onDrain);
-        stream.once('error', onError);
-      });
-    }
-    if (failure) throw failure;
-  };
   return {
-    write(values) {
-      pending += encode(values);
-      if (pending.length >= FLUSH_CHARS) return flush();
+    async write(data) {
+      if (failure) throw failure;
+      if (!stream.write(data)) {
+        // One pair of listeners per wait, both removed, so long uploads do not pile them up.
+        await new Promise<void>((resolve, reject) => {
+          const onDrain = () => {
+            stream.off('error', onError);
+            resolve();
+          };
+          const onError = (err: Error) => {
+            stream.off('drain', onDrain);
+            reject(err);
+          };
+          stream.once('drain', onDrain);
+          stream.once('error', onError);
+        });
+      }
+      if (failure) throw failure;
     },
     async end() {
-      await flush();
       stream.end();
       await new Promise<void>((resolve, reject) => {
         if (failure) return reject(failure);
@@ -99,27 +64,14 @@ function postgresSink(client: import('pg').PoolClient, encode: Encode): RowSink 
   };
 }
 
-const PGLITE_BATCH_CHARS = 8 * 1024 * 1024;
-
-function pgliteSink(tx: Tx, encode: Encode): RowSink {
+function pgliteSink(tx: Tx): RowSink {
   if (tx.raw.kind !== 'pglite') throw new Error('not a PGlite transaction');
   const t = tx.raw.tx;
-  // One string per batch (V8 joins the appends cheaply); a Blob of many small parts was slower.
-  let pending = '';
-  const flush = async () => {
-    if (!pending) return;
-    const blob = new Blob([pending]);
-    pending = '';
-    await t.query(`COPY dataset_rows (${COPY_COLUMNS}) FROM '/dev/blob'`, [], { blob });
-  };
   return {
-    write(values) {
-      pending += encode(values);
-      if (pending.length >= PGLITE_BATCH_CHARS) return flush();
+    async write(data) {
+      await t.query(`COPY dataset_rows (${COPY_COLUMNS}) FROM '/dev/blob'`, [], { blob: new Blob([data]) });
     },
-    end: flush,
-    abort() {
-      pending = '';
-    },
+    end: async () => {},
+    abort() {},
   };
 }

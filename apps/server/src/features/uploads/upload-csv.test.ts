@@ -99,6 +99,51 @@ describe('CSV uploads', () => {
     expect(original.headers['content-disposition']).toContain('mixed.csv');
   });
 
+  it('keeps the CSV files compressed and gives them back byte for byte, with their sizes', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => [
+      `C${i}`,
+      `Name ${i} नाम`,
+      i % 2 ? 'Female' : 'Male',
+      'Grade 10',
+      i % 7 ? 'Yes' : 'maybe',
+      String(i % 100),
+      '2024-03-01',
+    ]);
+    const body = csv(rows);
+    const res = await upload('compressed.csv', body);
+    expect(res.json()).toMatchObject({ totalRecordsInserted: 2571, totalRecordsFailed: 429 });
+    const { rows: files } = await t.db.query<{
+      purpose: string;
+      byte_size: number;
+      stored: number;
+      encoding: string;
+    }>(
+      `SELECT f.purpose, f.byte_size, f.content_encoding AS encoding,
+              (SELECT sum(octet_length(c.data)) FROM stored_file_chunks c WHERE c.file_id = f.id)::int AS stored
+         FROM stored_files f JOIN upload_logs u ON f.id IN (u.original_file_id, u.rejected_file_id)
+        WHERE u.id = $1 ORDER BY f.purpose`,
+      [res.json().uploadId],
+    );
+    expect(files.map((f) => [f.purpose, f.encoding])).toEqual([
+      ['upload-original', 'gzip'],
+      ['upload-rejected', 'gzip'],
+    ]);
+    for (const f of files) expect(f.stored).toBeLessThan(f.byte_size / 3);
+    expect(files[0]!.byte_size).toBe(Buffer.byteLength(body));
+
+    for (const kind of ['original', 'rejected'] as const) {
+      const got = await t.app.inject({
+        url: `/api/server/uploads/${res.json().uploadId}/${kind}`,
+        headers: bearer(token),
+      });
+      expect(got.statusCode).toBe(200);
+      expect(got.headers['content-encoding']).toBeUndefined();
+      expect(Number(got.headers['content-length'])).toBe(got.rawPayload.length);
+      if (kind === 'original') expect(got.rawPayload.equals(Buffer.from(body))).toBe(true);
+      else expect(got.body.trim().split('\r\n')).toHaveLength(430);
+    }
+  });
+
   it('names the column and value for over-long text and non-numbers', async () => {
     const long = 'G'.repeat(21);
     const res = await upload('reasons.csv', csv([['R1', 'N', 'F', long, 'Yes', 'abc', '15/06/2025']]));

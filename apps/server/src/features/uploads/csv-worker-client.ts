@@ -1,0 +1,98 @@
+import { HttpError } from '../../lib/http-error';
+import { startWorker } from '../../lib/worker';
+import type { ProcessOptions, RowStats } from './row-processor';
+
+/** Messages the server sends to csv-worker.ts. */
+export type ToWorker = { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'written' };
+
+type FromWorker =
+  | { type: 'consumed'; bytes: number }
+  | { type: 'copy'; data: Uint8Array }
+  | { type: 'done'; stats: RowStats }
+  | { type: 'error'; status: number | null; message: string };
+
+/** Bytes forwarded to the worker and not yet parsed; above this the request stream waits. */
+const MAX_UNPARSED_BYTES = 4 * 1024 * 1024;
+const WORKER_HEAP_MB = 512;
+
+/**
+ * A CSV upload's rows processed in a worker thread (csv-worker.ts): the file's bytes go in as they
+ * arrive, COPY text comes back and goes to `write` one piece at a time, so parsing the next piece
+ * overlaps writing the last. Both directions wait for the slower side: memory stays flat.
+ */
+export function processCsvInWorker(
+  chunks: AsyncIterable<Buffer>,
+  options: ProcessOptions,
+  write: (data: Uint8Array) => Promise<void>,
+  heapMb = WORKER_HEAP_MB,
+): Promise<RowStats> {
+  const worker = startWorker('csv-worker', new URL('./csv-worker.ts', import.meta.url), {
+    workerData: { options },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+  const send = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
+  return new Promise<RowStats>((resolve, reject) => {
+    let settled = false;
+    let finished = false;
+    let unparsed = 0;
+    let wakeFeeder: (() => void) | null = null;
+    let writing = Promise.resolve();
+    const settle = (fn: () => void) => {
+      if (settled) return;
+      settled = true;
+      wakeFeeder?.();
+      void worker.terminate();
+      fn();
+    };
+    const fail = (err: unknown) => settle(() => reject(err));
+
+    worker.on('message', (m: FromWorker) => {
+      switch (m.type) {
+        case 'consumed':
+          unparsed -= m.bytes;
+          if (unparsed <= MAX_UNPARSED_BYTES) wakeFeeder?.();
+          break;
+        case 'copy':
+          writing = writing.then(async () => {
+            if (settled) return;
+            try {
+              await write(m.data);
+              send({ type: 'written' });
+            } catch (err) {
+              fail(err);
+            }
+          });
+          break;
+        case 'done':
+          finished = true;
+          void writing.then(() => settle(() => resolve(m.stats)));
+          break;
+        case 'error':
+          fail(m.status ? new HttpError(m.status, m.message) : new Error(m.message));
+          break;
+      }
+    });
+    worker.on('error', (err: Error & { code?: string }) =>
+      fail(
+        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new HttpError(400, 'The .csv file needs too much memory to read')
+          : err,
+      ),
+    );
+    worker.on('exit', () => {
+      if (!finished) fail(new Error('The CSV reader stopped unexpectedly'));
+    });
+
+    void (async () => {
+      for await (const chunk of chunks) {
+        if (settled) return;
+        // A copy with a buffer of its own, handed over without another copy.
+        const data = new Uint8Array(chunk);
+        unparsed += data.byteLength;
+        send({ type: 'chunk', data }, [data.buffer]);
+        while (unparsed > MAX_UNPARSED_BYTES && !settled) await new Promise<void>((r) => (wakeFeeder = r));
+      }
+      if (!settled) send({ type: 'end' });
+    })().catch(fail);
+  });
+}

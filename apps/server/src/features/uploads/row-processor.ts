@@ -1,0 +1,111 @@
+import { STUDENT_TEMPLATE } from '@insightra/contract';
+import { badRequest } from '../../lib/http-error';
+import { copyLineEncoder } from './copy-encoder';
+import { openRejectedWriter, type RejectedWriter } from './rejected-writer';
+import type { RowBatch, UploadFormat } from './types';
+import { isBlankRow, mapHeader, RowValidator } from './validate';
+
+export interface ProcessOptions {
+  format: UploadFormat;
+  fileName: string;
+  rejectedPath: string;
+  uploadId: number;
+  userId: number;
+  /** COPY text is handed on in pieces of about this many bytes. */
+  batchBytes: number;
+}
+
+export interface RowStats {
+  processed: number;
+  accepted: number;
+  /** Whether a rejected-rows file was written at `rejectedPath`. */
+  hasRejected: boolean;
+}
+
+/** Where accepted rows go, as UTF-8 COPY text; the next piece waits until the promise settles. */
+export type CopyEmit = (data: Uint8Array) => Promise<void>;
+
+const utf8 = new TextEncoder();
+
+/**
+ * Gathers COPY lines as UTF-8 bytes in a buffer of its own (so a piece can be handed to another thread
+ * without a copy); each line's string is garbage as soon as it is written.
+ */
+class CopyPieces {
+  private buf: Uint8Array;
+  private used = 0;
+  constructor(
+    private readonly size: number,
+    private readonly emit: CopyEmit,
+  ) {
+    this.buf = new Uint8Array(size);
+  }
+
+  add(line: string): Promise<void> | undefined {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (this.used + line.length * 3 <= this.buf.length) {
+      this.used += utf8.encodeInto(line, this.buf.subarray(this.used)).written;
+      return this.used >= this.size * 0.9 ? this.flush() : undefined;
+    }
+    return this.flush().then(() => {
+      if (line.length * 3 > this.buf.length) this.buf = new Uint8Array(line.length * 3);
+      this.used = utf8.encodeInto(line, this.buf).written;
+    });
+  }
+
+  flush(): Promise<void> {
+    if (!this.used) return Promise.resolve();
+    const piece = this.buf.subarray(0, this.used);
+    this.buf = new Uint8Array(this.size);
+    this.used = 0;
+    return this.emit(piece);
+  }
+}
+
+/**
+ * The upload's rows, in order: the first non-blank row is the header (matched against the template),
+ * each later row is validated; accepted rows become COPY text handed to `emit` in pieces, rejected rows
+ * go to the rejected-rows file with their reasons. Runs on the server's thread for spreadsheets and in
+ * a worker thread for CSV (csv-worker.ts).
+ */
+export async function processRows(
+  batches: AsyncIterable<RowBatch>,
+  options: ProcessOptions,
+  emit: CopyEmit,
+): Promise<RowStats> {
+  const encode = copyLineEncoder(options.uploadId, options.userId);
+  let validator: RowValidator | null = null;
+  let rejected: RejectedWriter | null = null;
+  let processed = 0;
+  let accepted = 0;
+  const pieces = new CopyPieces(options.batchBytes, emit);
+  try {
+    for await (const batch of batches) {
+      for (const row of batch) {
+        if (isBlankRow(row)) continue;
+        if (!validator) {
+          validator = new RowValidator(mapHeader(STUDENT_TEMPLATE, row));
+          rejected = openRejectedWriter(options.format, options.rejectedPath, validator.map.header);
+          continue;
+        }
+        processed++;
+        const result = validator.check(row);
+        if (result.ok) {
+          accepted++;
+          const wait = pieces.add(encode(result.values));
+          if (wait) await wait;
+        } else {
+          const wait = rejected!.add(row, result.error);
+          if (wait) await wait;
+        }
+      }
+    }
+    if (!validator) throw badRequest(`"${options.fileName}" has no header row`);
+    if (processed === 0) throw badRequest(`"${options.fileName}" has a header but no data rows`);
+    await pieces.flush();
+    return { processed, accepted, hasRejected: await rejected!.finish() };
+  } catch (err) {
+    rejected?.abort();
+    throw err;
+  }
+}

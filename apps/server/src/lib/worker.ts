@@ -1,0 +1,19 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/** The key under which ts-worker.mjs finds the TypeScript entry to run. */
+export const TS_ENTRY = '__tsEntry';
+
+/**
+ * Starts a worker thread written in TypeScript: in the bundle it is `<name>.js` beside server.js
+ * (build.mjs builds it); from the sources (tests, `npm run dev`) ts-worker.mjs loads `source` through tsx.
+ */
+export function startWorker(name: string, source: URL, options: WorkerOptions): Worker {
+  const bundled = fileURLToPath(new URL(`./${name}.js`, import.meta.url));
+  if (existsSync(bundled)) return new Worker(bundled, options);
+  return new Worker(fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)), {
+    ...options,
+    workerData: { ...(options.workerData as object), [TS_ENTRY]: fileURLToPath(source) },
+  });
+}
