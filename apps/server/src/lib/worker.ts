@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /** The key under which ts-worker.mjs finds the TypeScript entry to run. */
-export const TS_ENTRY = '__tsEntry';
+const TS_ENTRY = '__tsEntry';
 
 /**
  * Starts a worker thread written in TypeScript: in the bundle it is `<name>.js` beside server.js
@@ -14,6 +14,6 @@ export function startWorker(name: string, source: URL, options: WorkerOptions): 
   if (existsSync(bundled)) return new Worker(bundled, options);
   return new Worker(fileURLToPath(new URL('./ts-worker.mjs', import.meta.url)), {
     ...options,
-    workerData: { ...(options.workerData as object), [TS_ENTRY]: fileURLToPath(source) },
+    workerData: { ...(options.workerData as object), [TS_ENTRY]: source.href },
   });
 }
