@@ -11,6 +11,7 @@ await build({
     'cli/admin': 'src/cli/admin.ts',
     // Worker threads run from files of their own beside server.js (lib/worker.ts).
     'csv-worker': 'src/features/uploads/csv-worker.ts',
+    'spreadsheet-worker': 'src/features/uploads/spreadsheet-worker.mjs',
   },
   bundle: true,
   platform: 'node',
@@ -24,5 +25,3 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', `${outdir}/migrations`, { recursive: true });
-// The upload feature's spreadsheet reader runs in a worker thread from this file, beside server.js.
-cpSync('src/features/uploads/spreadsheet-worker.mjs', `${outdir}/spreadsheet-worker.mjs`);

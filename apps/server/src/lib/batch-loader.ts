@@ -20,7 +20,7 @@ export function createBatchLoader<K, V>(
   loadMany: (keys: K[]) => Promise<Map<K, V>>,
   { maxInFlight = 4, maxBatch = 500 }: BatchLoaderOptions = {},
 ): (key: K) => Promise<V | null> {
-  let pending = new Map<K, Waiter<V>[]>();
+  const pending = new Map<K, Waiter<V>[]>();
   let scheduled = false;
   let inFlight = 0;
 
@@ -33,7 +33,6 @@ export function createBatchLoader<K, V>(
         batch.set(key, waiters);
       }
       for (const key of batch.keys()) pending.delete(key);
-      if (pending.size === 0) pending = new Map();
       run(batch);
     }
   };

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGunzip } from 'node:zlib';
+import { createGunzip, createGzip } from 'node:zlib';
 import type { Database, Tx } from '../db/client';
 import type { FilePurpose } from '../db/schema';
 
@@ -123,14 +123,26 @@ export async function* readFileChunks(db: Database, id: number): AsyncGenerator<
   }
 }
 
+/** `source` through `transform`; a failure on either side destroys the output, so readers see it. */
+function through(source: Readable, transform: Transform): Readable {
+  pipeline(source, transform).catch(() => {});
+  return transform;
+}
+
+/** The compression of stored files given `encoded` (level 1: CSV shrinks ~4x, at ~300 MB/s). */
+export function storageGzip(): Transform {
+  return createGzip({ level: 1 });
+}
+
+/** `source` compressed with `storageGzip` as it is read. */
+export function gzipped(source: Readable): Readable {
+  return through(source, storageGzip());
+}
+
 /** The file as it was uploaded, decoded as it streams out. */
 export function fileContent(db: Database, file: StoredFileInfo): Readable {
   const stored = Readable.from(readFileChunks(db, file.id));
-  if (file.contentEncoding !== 'gzip') return stored;
-  const gunzip = createGunzip();
-  // A failure on either side destroys the output, which ends the response with an error.
-  pipeline(stored, gunzip).catch(() => {});
-  return gunzip;
+  return file.contentEncoding === 'gzip' ? through(stored, createGunzip()) : stored;
 }
 
 /** Removes a file's content but keeps its row, so that a later download can say 410 Gone. */

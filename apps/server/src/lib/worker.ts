@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
-/** The key under which ts-worker.mjs finds the TypeScript entry to run. */
+/** The key under which ts-worker.mjs finds the entry to run. */
 const TS_ENTRY = '__tsEntry';
 
 /**
- * Starts a worker thread written in TypeScript: in the bundle it is `<name>.js` beside server.js
- * (build.mjs builds it); from the sources (tests, `npm run dev`) ts-worker.mjs loads `source` through tsx.
+ * Starts one of the server's worker threads: in the bundle it is `<name>.js` beside server.js (an entry
+ * point of build.mjs); from the sources (tests, `npm run dev`) ts-worker.mjs loads `source` through tsx,
+ * so a worker may be TypeScript and import the server's own modules.
  */
 export function startWorker(name: string, source: URL, options: WorkerOptions): Worker {
   const bundled = fileURLToPath(new URL(`./${name}.js`, import.meta.url));

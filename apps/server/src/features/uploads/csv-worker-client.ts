@@ -1,6 +1,7 @@
-import { HttpError } from '../../lib/http-error';
+import { badRequest, HttpError } from '../../lib/http-error';
 import { startWorker } from '../../lib/worker';
 import type { ProcessOptions, RowStats } from './row-processor';
+import { tooMuchMemory } from './types';
 
 /** Messages the server sends to csv-worker.ts. */
 export type ToWorker = { type: 'chunk'; data: Uint8Array } | { type: 'end' } | { type: 'written' };
@@ -73,11 +74,7 @@ export function processCsvInWorker(
       }
     });
     worker.on('error', (err: Error & { code?: string }) =>
-      fail(
-        err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new HttpError(400, 'The .csv file needs too much memory to read')
-          : err,
-      ),
+      fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(tooMuchMemory('csv')) : err),
     );
     worker.on('exit', () => {
       if (!finished) fail(new Error('The CSV reader stopped unexpectedly'));

@@ -2,13 +2,13 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable, Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip, type Gzip } from 'node:zlib';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Config } from '../../config';
 import type { Database, Tx } from '../../db/client';
-import { storeFile } from '../../lib/file-store';
+import type { FilePurpose } from '../../db/schema';
+import { gzipped, type NewFile, storageGzip, storeFile } from '../../lib/file-store';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
@@ -103,8 +103,12 @@ interface Original {
 async function* tee(chunks: AsyncIterable<Buffer>, original: Original): AsyncGenerator<Buffer> {
   const file = createWriteStream(original.path);
   // Compression runs on libuv's thread pool, beside the parsing and the database work.
-  const into: Writable = original.gzip ? createGzip({ level: 1 }) : file;
-  if (into !== file) (into as Gzip).pipe(file);
+  let into: Writable = file;
+  if (original.gzip) {
+    const gzip = storageGzip();
+    pipeline(gzip, file).catch(() => {});
+    into = gzip;
+  }
   try {
     for await (const chunk of chunks) {
       original.bytes += chunk.length;
@@ -119,13 +123,6 @@ async function* tee(chunks: AsyncIterable<Buffer>, original: Original): AsyncGen
 
 async function spool(chunks: AsyncIterable<Buffer>, original: Original): Promise<void> {
   for await (const _ of tee(chunks, original));
-}
-
-/** A scratch file compressed as it is read; a read error destroys the output. */
-function gzipped(path: string): Readable {
-  const gzip = createGzip({ level: 1 });
-  pipeline(createReadStream(path), gzip).catch(() => {});
-  return gzip;
 }
 
 /**
@@ -229,36 +226,30 @@ async function writeUpload(tx: Tx, input: WriteInput) {
   }
   const { processed, accepted } = stats;
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);
-  const file = (purpose: 'upload-original' | 'upload-rejected', name: string) => ({
+  // CSV files are kept compressed (decision 056): `decodedBytes` is then the size as uploaded.
+  const { original } = input;
+  const file = (purpose: FilePurpose, name: string, decodedBytes: number): NewFile => ({
     ownerId: userId,
     purpose,
     fileName: name,
     contentType: CONTENT_TYPES[format],
     expiresAt,
+    ...(original.gzip ? { encoded: { contentEncoding: 'gzip', byteSize: decodedBytes } } : {}),
   });
-  const { original } = input;
+  // The original's scratch copy is compressed already, as the request streamed in.
   const originalId = await storeFile(
     tx,
-    {
-      ...file('upload-original', fileName),
-      ...(original.gzip ? { encoded: { contentEncoding: 'gzip', byteSize: original.bytes } } : {}),
-    },
+    file('upload-original', fileName, original.bytes),
     createReadStream(original.path),
   );
   let rejectedId: number | null = null;
   if (stats.hasRejected) {
-    const name = rejectedName(fileName, format);
-    rejectedId =
-      format === 'csv'
-        ? await storeFile(
-            tx,
-            {
-              ...file('upload-rejected', name),
-              encoded: { contentEncoding: 'gzip', byteSize: (await stat(input.rejectedPath)).size },
-            },
-            gzipped(input.rejectedPath),
-          )
-        : await storeFile(tx, file('upload-rejected', name), createReadStream(input.rejectedPath));
+    const rejected = createReadStream(input.rejectedPath);
+    rejectedId = await storeFile(
+      tx,
+      file('upload-rejected', rejectedName(fileName, format), (await stat(input.rejectedPath)).size),
+      original.gzip ? gzipped(rejected) : rejected,
+    );
   }
   const failed = processed - accepted;
   const successRate = Math.round((accepted / processed) * 10_000) / 100;

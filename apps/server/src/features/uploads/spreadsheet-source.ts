@@ -1,17 +1,6 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { badRequest } from '../../lib/http-error';
-import { type RowBatch, SPREADSHEET_LIMITS, type UploadFormat } from './types';
-
-/** Beside this module in the sources; beside server.js in the bundle (build.mjs copies it). */
-function workerPath(): string {
-  for (const rel of ['./spreadsheet-worker.mjs', './features/uploads/spreadsheet-worker.mjs']) {
-    const file = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(file)) return file;
-  }
-  throw new Error('spreadsheet-worker.mjs not found');
-}
+import { startWorker } from '../../lib/worker';
+import { type RowBatch, SPREADSHEET_LIMITS, tooMuchMemory, type UploadFormat } from './types';
 
 type WorkerMessage =
   | { type: 'rows'; rows: RowBatch }
@@ -27,7 +16,7 @@ export async function* spreadsheetBatches(
   format: Exclude<UploadFormat, 'csv'>,
   limits = SPREADSHEET_LIMITS,
 ): AsyncGenerator<RowBatch> {
-  const worker = new Worker(workerPath(), {
+  const worker = startWorker('spreadsheet-worker', new URL('./spreadsheet-worker.mjs', import.meta.url), {
     workerData: { path, format, limits },
     resourceLimits: { maxOldGenerationSizeMb: limits.workerHeapMb },
   });
@@ -43,7 +32,7 @@ export async function* spreadsheetBatches(
       type: 'fail',
       message:
         err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? `The .${format} file needs too much memory to read`
+          ? tooMuchMemory(format)
           : `The .${format} file could not be read as a spreadsheet`,
     }),
   );

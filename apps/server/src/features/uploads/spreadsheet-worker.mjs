@@ -1,6 +1,6 @@
 // Reads an uploaded .xlsx or .xls in a worker thread (resource-limited and killed on timeout by the
-// parent), so a hostile file can exhaust only this isolate. Plain JavaScript on purpose: it runs
-// unchanged from the sources, the tests and the bundled server.
+// parent), so a hostile file can exhaust only this isolate. Started through lib/worker.ts: bundled
+// beside server.js by build.mjs, loaded from the sources in tests and development.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import yauzl from 'yauzl';

@@ -20,3 +20,6 @@ export const SPREADSHEET_LIMITS = {
   timeoutMs: 120_000,
   workerHeapMb: 384,
 } as const;
+
+/** The answer when a file's reader (a worker thread) hits its heap limit. */
+export const tooMuchMemory = (format: UploadFormat) => `The .${format} file needs too much memory to read`;
