@@ -1,36 +1,24 @@
 import type { Report } from '@insightra/contract';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PowerBiError } from '../../src/features/bi/powerbi/errors';
-import { createTestDatabase } from '../helpers/database';
 import { createUser, type TestUser } from '../helpers/factories';
-import { providerFor } from './setup';
-import { PowerBiStandIn } from './stand-in';
+import { providerFor, standInWithDatabase } from './setup';
 
-let standIn: PowerBiStandIn;
-let db: Database;
-let drop: () => Promise<void>;
+const pbi = standInWithDatabase();
 let admin: TestUser;
 
 beforeAll(async () => {
-  standIn = await new PowerBiStandIn().start();
-  const testDb = await createTestDatabase();
-  db = testDb.db;
-  drop = testDb.drop;
-  admin = await createUser(db, { role: 'admin' });
-});
-afterAll(async () => {
-  await standIn.stop();
-  await drop();
+  admin = await createUser(pbi.db, { role: 'admin' });
 });
 beforeEach(() => {
-  for (const key of Object.keys(standIn.fail)) delete standIn.fail[key as keyof typeof standIn.fail];
-  standIn.workspaceAccess = true;
-  standIn.busyStatus = 400;
+  for (const key of Object.keys(pbi.standIn.fail))
+    delete pbi.standIn.fail[key as keyof typeof pbi.standIn.fail];
+  pbi.standIn.workspaceAccess = true;
+  pbi.standIn.busyStatus = 400;
 });
 
 async function addReport(userId: number, uuid: string, createdBy: number | null): Promise<Report> {
-  return db.kysely
+  return pbi.db.kysely
     .insertInto('reports')
     .values({
       user_id: userId,
@@ -55,20 +43,20 @@ async function expectFailure(promise: Promise<unknown>, status: number, message:
 
 describe('embed tokens', () => {
   it('generates one multi-resource token for the reports an administrator made available, and no others', async () => {
-    const member = await createUser(db);
-    const a = standIn.addReport('Grades');
-    const b = standIn.addReport('Submissions');
-    const catalogue = standIn.addReport('Catalogue');
-    const typedByMember = standIn.addReport('Someone else');
+    const member = await createUser(pbi.db);
+    const a = pbi.standIn.addReport('Grades');
+    const b = pbi.standIn.addReport('Submissions');
+    const catalogue = pbi.standIn.addReport('Catalogue');
+    const typedByMember = pbi.standIn.addReport('Someone else');
     const granted = [await addReport(member.id, a.id, admin.id), await addReport(member.id, b.id, admin.id)];
     await addReport(admin.id, catalogue.id, admin.id);
     const fromCatalogue = await addReport(member.id, catalogue.id, member.id);
     const own = await addReport(member.id, typedByMember.id, member.id);
     const unknownInPowerBi = await addReport(member.id, crypto.randomUUID(), admin.id);
     const notAGuid = await addReport(member.id, 'not-a-guid', admin.id);
-    const { provider } = providerFor(standIn, db);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
 
-    const before = standIn.issuedEmbedTokens.length;
+    const before = pbi.standIn.issuedEmbedTokens.length;
     const res = await provider.embedToken(member.id, 'Beta', [
       ...granted,
       fromCatalogue,
@@ -77,19 +65,19 @@ describe('embed tokens', () => {
       notAGuid,
     ]);
 
-    expect(standIn.issuedEmbedTokens.length).toBe(before + 1);
-    const issued = standIn.issuedEmbedTokens.at(-1)!;
+    expect(pbi.standIn.issuedEmbedTokens.length).toBe(before + 1);
+    const issued = pbi.standIn.issuedEmbedTokens.at(-1)!;
     expect(res).toMatchObject({ success: true, provider: 'powerbi', embedMode: 'embed-token', tier: 'Beta' });
     expect(res.accessToken).toBe(issued.token);
     expect(res.tokenId).toBe(issued.tokenId);
     expect(Date.parse(res.expiration!)).toBeGreaterThan(Date.now());
     expect(issued.body).toEqual({
       reports: [a.id, b.id, catalogue.id].map((id) => ({ id, allowEdit: false })),
-      datasets: [{ id: standIn.datasetId, xmlaPermissions: 'Off' }],
-      targetWorkspaces: [{ id: standIn.workspaceId }],
+      datasets: [{ id: pbi.standIn.datasetId, xmlaPermissions: 'Off' }],
+      targetWorkspaces: [{ id: pbi.standIn.workspaceId }],
     });
     const byUuid = Object.fromEntries(res.reports.map((r) => [r.report_uuid, r]));
-    expect(byUuid[a.id]).toMatchObject({ available: true, datasetId: standIn.datasetId });
+    expect(byUuid[a.id]).toMatchObject({ available: true, datasetId: pbi.standIn.datasetId });
     expect(byUuid[a.id]!.embedUrl).toContain(`reportId=${a.id}`);
     expect(byUuid[catalogue.id]!.available).toBe(true);
     for (const r of [own, unknownInPowerBi, notAGuid]) {
@@ -97,18 +85,18 @@ describe('embed tokens', () => {
     }
     // The member's self-typed id was never even looked up.
     expect(
-      standIn.callsTo(`/v1.0/myorg/groups/${standIn.workspaceId}/reports/${typedByMember.id}`),
+      pbi.standIn.callsTo(`/v1.0/myorg/groups/${pbi.standIn.workspaceId}/reports/${typedByMember.id}`),
     ).toHaveLength(0);
   });
 
   it("counts a sector page's report configured by an administrator as available", async () => {
-    const member = await createUser(db);
-    const uuid = standIn.addReport('Retail overview').id;
-    await db.kysely
+    const member = await createUser(pbi.db);
+    const uuid = pbi.standIn.addReport('Retail overview').id;
+    await pbi.db.kysely
       .insertInto('app_settings')
       .values({ key: 'sector_report_uuid:retail', value: uuid })
       .execute();
-    const { provider } = providerFor(standIn, db);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     const res = await provider.embedToken(member.id, 'Beta', [
       { id: 0, tier: 'Beta', report_type: 'Retail Overview', report_uuid: uuid },
     ]);
@@ -117,58 +105,58 @@ describe('embed tokens', () => {
   });
 
   it('reuses the cached Entra token only while it outlives the embed token it generates', async () => {
-    const member = await createUser(db);
-    const report = await addReport(member.id, standIn.addReport().id, admin.id);
-    const { provider } = providerFor(standIn, db);
+    const member = await createUser(pbi.db);
+    const report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     try {
-      standIn.aadExpiresInSeconds = 3599;
-      let before = standIn.issuedAccessTokens.length;
+      pbi.standIn.aadExpiresInSeconds = 3599;
+      let before = pbi.standIn.issuedAccessTokens.length;
       const first = await provider.embedToken(member.id, 'Beta', [report]);
       await provider.embedToken(member.id, 'Beta', [report]);
-      expect(standIn.issuedAccessTokens.length - before).toBe(1);
+      expect(pbi.standIn.issuedAccessTokens.length - before).toBe(1);
       expect(Date.parse(first.expiration!) - Date.now()).toBeGreaterThan(50 * 60_000);
 
       // Entra tokens of 16 minutes: msal would reuse one, but embed tokens made with it would need
       // renewing within minutes, so GenerateToken takes a new one; other calls keep the cached one.
-      standIn.aadExpiresInSeconds = 1000;
-      const other = providerFor(standIn, db).provider;
-      before = standIn.issuedAccessTokens.length;
-      const generateCalls = standIn.callsTo('/v1.0/myorg/GenerateToken').length;
+      pbi.standIn.aadExpiresInSeconds = 1000;
+      const other = providerFor(pbi.standIn, pbi.db).provider;
+      before = pbi.standIn.issuedAccessTokens.length;
+      const generateCalls = pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length;
       await other.embedToken(member.id, 'Beta', [report]);
       await other.embedToken(member.id, 'Beta', [report]);
-      expect(standIn.callsTo('/v1.0/myorg/GenerateToken').length - generateCalls).toBe(2);
+      expect(pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length - generateCalls).toBe(2);
       // One for the first report lookup, then one per GenerateToken.
-      expect(standIn.issuedAccessTokens.length - before).toBe(3);
+      expect(pbi.standIn.issuedAccessTokens.length - before).toBe(3);
     } finally {
-      standIn.aadExpiresInSeconds = 3599;
+      pbi.standIn.aadExpiresInSeconds = 3599;
     }
   });
 
   it('asks for no token when nothing is available', async () => {
-    const member = await createUser(db);
-    const own = await addReport(member.id, standIn.addReport().id, member.id);
-    const { provider } = providerFor(standIn, db);
-    const before = standIn.issuedEmbedTokens.length;
+    const member = await createUser(pbi.db);
+    const own = await addReport(member.id, pbi.standIn.addReport().id, member.id);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
+    const before = pbi.standIn.issuedEmbedTokens.length;
     const res = await provider.embedToken(member.id, 'Beta', [own]);
     expect(res.accessToken).toBeNull();
     expect(res.reports[0]!.available).toBe(false);
-    expect(standIn.issuedEmbedTokens.length).toBe(before);
+    expect(pbi.standIn.issuedEmbedTokens.length).toBe(before);
   });
 
   it('builds the secure-embed URL of SPEC §7 without calling Power BI', async () => {
-    const member = await createUser(db);
-    const report = await addReport(member.id, standIn.addReport().id, admin.id);
-    const own = await addReport(member.id, standIn.addReport().id, member.id);
-    const { provider } = providerFor(standIn, db, { env: { POWERBI_EMBED_MODE: 'secure-embed' } });
-    const calls = standIn.calls.length;
+    const member = await createUser(pbi.db);
+    const report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
+    const own = await addReport(member.id, pbi.standIn.addReport().id, member.id);
+    const { provider } = providerFor(pbi.standIn, pbi.db, { env: { POWERBI_EMBED_MODE: 'secure-embed' } });
+    const calls = pbi.standIn.calls.length;
     const res = await provider.embedToken(member.id, 'Beta', [report, own]);
     expect(res.embedMode).toBe('secure-embed');
     expect(res.accessToken).toBeNull();
     expect(res.reports[0]!.embedUrl).toBe(
-      `https://app.powerbi.com/reportEmbed?reportId=${report.report_uuid}&autoAuth=true&ctid=${standIn.tenantId}`,
+      `https://app.powerbi.com/reportEmbed?reportId=${report.report_uuid}&autoAuth=true&ctid=${pbi.standIn.tenantId}`,
     );
     expect(res.reports[1]).toMatchObject({ available: false, embedUrl: '' });
-    expect(standIn.calls.length).toBe(calls);
+    expect(pbi.standIn.calls.length).toBe(calls);
   });
 });
 
@@ -176,55 +164,57 @@ describe('failures become clear errors', () => {
   let member: TestUser;
   let report: Report;
   beforeAll(async () => {
-    member = await createUser(db);
-    report = await addReport(member.id, standIn.addReport().id, admin.id);
+    member = await createUser(pbi.db);
+    report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
   });
 
   it('wrong credentials (AAD 401)', async () => {
-    const { provider } = providerFor(standIn, db, { env: { POWERBI_CLIENT_SECRET: 'wrong-secret-value' } });
+    const { provider } = providerFor(pbi.standIn, pbi.db, {
+      env: { POWERBI_CLIENT_SECRET: 'wrong-secret-value' },
+    });
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
   });
 
   it('wrong tenant or request (AAD 400)', async () => {
-    standIn.fail.token = { status: 400 };
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.fail.token = { status: 400 };
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
   });
 
   it('throttled or failing token endpoint (AAD 429, 5xx)', async () => {
-    standIn.fail.token = { status: 429, retryAfter: 30 };
+    pbi.standIn.fail.token = { status: 429, retryAfter: 30 };
     await expectFailure(
-      providerFor(standIn, db).provider.embedToken(member.id, 'Beta', [report]),
+      providerFor(pbi.standIn, pbi.db).provider.embedToken(member.id, 'Beta', [report]),
       503,
       /throttling/,
     );
-    standIn.fail.token = { status: 500 };
+    pbi.standIn.fail.token = { status: 500 };
     await expectFailure(
-      providerFor(standIn, db).provider.embedToken(member.id, 'Beta', [report]),
+      providerFor(pbi.standIn, pbi.db).provider.embedToken(member.id, 'Beta', [report]),
       502,
       /unavailable/,
     );
   });
 
   it('a cached Entra token Power BI rejects (401) is replaced once, then the call succeeds', async () => {
-    const { provider } = providerFor(standIn, db);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await provider.embedToken(member.id, 'Beta', [report]);
-    const tokens = standIn.issuedAccessTokens.length;
-    standIn.revokeAccessTokens();
+    const tokens = pbi.standIn.issuedAccessTokens.length;
+    pbi.standIn.revokeAccessTokens();
     const res = await provider.embedToken(member.id, 'Beta', [report]);
     expect(res.accessToken).toMatch(/^embed-/);
-    expect(standIn.issuedAccessTokens.length).toBe(tokens + 1);
+    expect(pbi.standIn.issuedAccessTokens.length).toBe(tokens + 1);
   });
 
   it('a 401 that persists is reported as rejected credentials', async () => {
-    standIn.fail.report = { status: 401 };
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.fail.report = { status: 401 };
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
   });
 
   it('no access to the workspace (403)', async () => {
-    standIn.workspaceAccess = false;
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.workspaceAccess = false;
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(
       provider.embedToken(member.id, 'Beta', [report]),
       502,
@@ -233,36 +223,36 @@ describe('failures become clear errors', () => {
   });
 
   it('throttling (429 with Retry-After) is retried with the advised delay', async () => {
-    standIn.fail.report = { status: 429, retryAfter: 2, times: 2 };
-    const { provider, sleeps } = providerFor(standIn, db);
+    pbi.standIn.fail.report = { status: 429, retryAfter: 2, times: 2 };
+    const { provider, sleeps } = providerFor(pbi.standIn, pbi.db);
     const res = await provider.embedToken(member.id, 'Beta', [report]);
     expect(res.accessToken).toMatch(/^embed-/);
     expect(sleeps).toEqual([2000, 2000]);
   });
 
   it('throttling that does not stop gives up after a bounded number of tries', async () => {
-    standIn.fail.generateToken = { status: 429, retryAfter: 1 };
-    const { provider, sleeps } = providerFor(standIn, db);
-    const before = standIn.callsTo('/v1.0/myorg/GenerateToken').length;
+    pbi.standIn.fail.generateToken = { status: 429, retryAfter: 1 };
+    const { provider, sleeps } = providerFor(pbi.standIn, pbi.db);
+    const before = pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length;
     await expectFailure(
       provider.embedToken(member.id, 'Beta', [report]),
       503,
       /throttling requests; try again in 1 second$/,
     );
-    expect(standIn.callsTo('/v1.0/myorg/GenerateToken').length - before).toBe(3);
+    expect(pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length - before).toBe(3);
     expect(sleeps).toEqual([1000, 1000]);
   });
 
   it('a Retry-After longer than the bound is not waited for', async () => {
-    standIn.fail.report = { status: 429, retryAfter: 3600 };
-    const { provider, sleeps } = providerFor(standIn, db);
+    pbi.standIn.fail.report = { status: 429, retryAfter: 3600 };
+    const { provider, sleeps } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 503, /try again in 3600 seconds/);
     expect(sleeps).toEqual([]);
   });
 
   it('GenerateToken refused (400, e.g. a dataset with row-level security)', async () => {
-    standIn.fail.generateToken = { status: 400, times: 1 };
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.fail.generateToken = { status: 400, times: 1 };
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(
       provider.embedToken(member.id, 'Beta', [report]),
       502,
@@ -271,8 +261,8 @@ describe('failures become clear errors', () => {
   });
 
   it('Power BI 5xx', async () => {
-    standIn.fail.report = { status: 503 };
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.fail.report = { status: 503 };
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(
       provider.embedToken(member.id, 'Beta', [report]),
       502,
@@ -281,21 +271,21 @@ describe('failures become clear errors', () => {
   });
 
   it('a Power BI call that never answers times out', async () => {
-    standIn.fail.generateToken = 'hang';
-    const { provider } = providerFor(standIn, db, { timeoutMs: 300 });
+    pbi.standIn.fail.generateToken = 'hang';
+    const { provider } = providerFor(pbi.standIn, pbi.db, { timeoutMs: 300 });
     const started = Date.now();
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 504, /did not answer within 0.3 s/);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a token endpoint that never answers times out', async () => {
-    standIn.fail.token = 'hang';
-    const { provider } = providerFor(standIn, db, { timeoutMs: 300 });
+    pbi.standIn.fail.token = 'hang';
+    const { provider } = providerFor(pbi.standIn, pbi.db, { timeoutMs: 300 });
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 504, /did not answer/);
   });
 
   it('an unreachable Power BI', async () => {
-    const { provider } = providerFor(standIn, db, {
+    const { provider } = providerFor(pbi.standIn, pbi.db, {
       env: { POWERBI_API_URL: 'https://127.0.0.1:9/v1.0/myorg' },
     });
     await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /could not be reached/);

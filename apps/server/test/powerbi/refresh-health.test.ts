@@ -1,39 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { PowerBiError } from '../../src/features/bi/powerbi/errors';
 import { HEALTH_CACHE_MS } from '../../src/features/bi/powerbi/provider';
-import { createTestDatabase } from '../helpers/database';
-import { providerFor } from './setup';
-import { PowerBiStandIn } from './stand-in';
+import { providerFor, standInWithDatabase } from './setup';
 
-let standIn: PowerBiStandIn;
-let db: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  standIn = await new PowerBiStandIn().start();
-  const testDb = await createTestDatabase();
-  db = testDb.db;
-  drop = testDb.drop;
-});
-afterAll(async () => {
-  await standIn.stop();
-  await drop();
-});
+const pbi = standInWithDatabase();
 beforeEach(() => {
-  for (const key of Object.keys(standIn.fail)) delete standIn.fail[key as keyof typeof standIn.fail];
-  standIn.workspaceAccess = true;
-  standIn.refreshes.splice(0);
+  for (const key of Object.keys(pbi.standIn.fail))
+    delete pbi.standIn.fail[key as keyof typeof pbi.standIn.fail];
+  pbi.standIn.workspaceAccess = true;
+  pbi.standIn.refreshes.splice(0);
 });
 
-const refreshPosts = () => standIn.callsTo(`/v1.0/myorg/groups/${standIn.workspaceId}/datasets/`, 'POST');
+const refreshPosts = () =>
+  pbi.standIn.callsTo(`/v1.0/myorg/groups/${pbi.standIn.workspaceId}/datasets/`, 'POST');
 
 describe('dataset refresh', () => {
   it('starts a refresh, then reports it in progress instead of posting again', async () => {
-    const { provider } = providerFor(standIn, db);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     const started = await provider.startRefresh(1);
     expect(started.status).toBe('refreshing');
-    expect(started.refreshId).toBe(standIn.refreshes[0]!.requestId);
+    expect(started.refreshId).toBe(pbi.standIn.refreshes[0]!.requestId);
     expect(started.currentRefreshId).toBe(started.refreshId);
     expect(started.estimatedDuration).toBe('5-10 minutes');
     const posted = refreshPosts();
@@ -48,30 +34,30 @@ describe('dataset refresh', () => {
     'answers in_progress when Power BI refuses with %i (already running)',
     async (status) => {
       // Nothing running in the history yet (refreshes sent in quick succession), but the POST says busy.
-      standIn.fail.postRefresh = { status, times: 1 };
-      const { provider } = providerFor(standIn, db);
+      pbi.standIn.fail.postRefresh = { status, times: 1 };
+      const { provider } = providerFor(pbi.standIn, pbi.db);
       const res = await provider.startRefresh(1);
       expect(res).toMatchObject({ status: 'in_progress', message: 'A refresh is already running' });
-      expect(standIn.refreshes).toHaveLength(0);
+      expect(pbi.standIn.refreshes).toHaveLength(0);
     },
   );
 
   it('maps the history statuses to SPEC §4 states', async () => {
-    const { provider } = providerFor(standIn, db);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     const { refreshId } = await provider.startRefresh(1);
     expect(await provider.refreshStatus(1, refreshId)).toEqual({
       status: 'refreshing',
       message: 'Refresh in progress',
       isComplete: false,
     });
-    standIn.finishRefresh('Completed');
+    pbi.standIn.finishRefresh('Completed');
     expect(await provider.refreshStatus(1, refreshId)).toMatchObject({
       status: 'completed',
       isComplete: true,
     });
 
     const second = await provider.startRefresh(1);
-    standIn.finishRefresh('Failed', 'The data source could not be reached');
+    pbi.standIn.finishRefresh('Failed', 'The data source could not be reached');
     expect(await provider.refreshStatus(1, second.refreshId)).toEqual({
       status: 'failed',
       message: 'Power BI refresh failed: The data source could not be reached',
@@ -79,7 +65,7 @@ describe('dataset refresh', () => {
     });
     for (const status of ['Disabled', 'Cancelled'] as const) {
       const next = await provider.startRefresh(1);
-      standIn.finishRefresh(status);
+      pbi.standIn.finishRefresh(status);
       expect((await provider.refreshStatus(1, next.refreshId))?.status).toBe('failed');
     }
     // An older id is found further back in the history; an unknown one is null.
@@ -88,9 +74,9 @@ describe('dataset refresh', () => {
   });
 
   it('lists the latest entries as the refresh queue', async () => {
-    const { provider } = providerFor(standIn, db);
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     const first = await provider.startRefresh(1);
-    standIn.finishRefresh('Completed');
+    pbi.standIn.finishRefresh('Completed');
     const second = await provider.startRefresh(1);
     const jobs = await provider.refreshQueue(1);
     expect(jobs.map((j) => [j.refreshId, j.status])).toEqual([
@@ -99,21 +85,21 @@ describe('dataset refresh', () => {
     ]);
     expect(jobs[1]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(jobs[0]!.finishedAt).toBeNull();
-    expect(standIn.callsTo('/v1.0/myorg', 'GET').at(-1)!.path).toContain('$top=10');
+    expect(pbi.standIn.callsTo('/v1.0/myorg', 'GET').at(-1)!.path).toContain('$top=10');
   });
 
   it('explains a missing POWERBI_DATASET_ID instead of failing obscurely', async () => {
-    const { provider } = providerFor(standIn, db, { env: { POWERBI_DATASET_ID: '' } });
+    const { provider } = providerFor(pbi.standIn, pbi.db, { env: { POWERBI_DATASET_ID: '' } });
     const err = await provider.startRefresh(1).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PowerBiError);
     expect((err as PowerBiError).message).toMatch(/POWERBI_DATASET_ID/);
   });
 
   it('refresh failures are clear errors too', async () => {
-    standIn.fail.postRefresh = { status: 500 };
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.fail.postRefresh = { status: 500 };
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     await expect(provider.startRefresh(1)).rejects.toThrow(/unavailable right now \(HTTP 500\)/);
-    standIn.workspaceAccess = false;
+    pbi.standIn.workspaceAccess = false;
     await expect(provider.refreshQueue(1)).rejects.toThrow(/denied access to the workspace/);
   });
 });
@@ -121,9 +107,9 @@ describe('dataset refresh', () => {
 describe('health probe', () => {
   it('probes the credentials at most once a minute', async () => {
     let now = 1_000_000;
-    const { provider } = providerFor(standIn, db, { now: () => now });
-    const tokenCalls = () => standIn.callsTo(`/${standIn.tenantId}/oauth2/v2.0/token`).length;
-    const groupCalls = () => standIn.callsTo('/v1.0/myorg/groups?').length;
+    const { provider } = providerFor(pbi.standIn, pbi.db, { now: () => now });
+    const tokenCalls = () => pbi.standIn.callsTo(`/${pbi.standIn.tenantId}/oauth2/v2.0/token`).length;
+    const groupCalls = () => pbi.standIn.callsTo('/v1.0/myorg/groups?').length;
 
     const t0 = tokenCalls();
     const g0 = groupCalls();
@@ -132,7 +118,7 @@ describe('health probe', () => {
     expect(groupCalls() - g0).toBe(1);
 
     // The credentials break: the cached answer stands until a minute has passed.
-    standIn.fail.token = { status: 401 };
+    pbi.standIn.fail.token = { status: 401 };
     now += HEALTH_CACHE_MS - 1;
     expect(await provider.checkHealth()).toBe('ok');
     expect(tokenCalls() - t0).toBe(1);
@@ -144,15 +130,15 @@ describe('health probe', () => {
     expect(await provider.checkHealth()).toBe('error');
     expect(tokenCalls() - t0).toBe(2);
 
-    delete standIn.fail.token;
+    delete pbi.standIn.fail.token;
     now += 30_000;
     expect(await provider.checkHealth()).toBe('ok');
     expect(tokenCalls() - t0).toBe(3);
   });
 
   it('is unhealthy when the workspace is not granted to the service principal', async () => {
-    standIn.workspaceAccess = false;
-    const { provider } = providerFor(standIn, db);
+    pbi.standIn.workspaceAccess = false;
+    const { provider } = providerFor(pbi.standIn, pbi.db);
     expect(await provider.checkHealth()).toBe('error');
   });
 });

@@ -1,37 +1,22 @@
 import type { Report } from '@insightra/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client';
-import { createTestDatabase } from '../helpers/database';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories';
-import { providerFor } from './setup';
-import { type Endpoint, type Failure, PowerBiStandIn } from './stand-in';
+import { providerFor, standInWithDatabase } from './setup';
+import type { Endpoint, Failure } from './stand-in';
 
-let standIn: PowerBiStandIn;
-let db: Database;
-let drop: () => Promise<void>;
-
-beforeAll(async () => {
-  standIn = await new PowerBiStandIn().start();
-  const testDb = await createTestDatabase();
-  db = testDb.db;
-  drop = testDb.drop;
-});
-afterAll(async () => {
-  await standIn.stop();
-  await drop();
-});
+const pbi = standInWithDatabase();
 
 describe('secrets', () => {
   it('never appear in a log line, an answer or an error, in successful and failing runs', async () => {
-    const admin = await createUser(db, { role: 'admin' });
-    const member = await createUser(db);
-    const report: Report = await db.kysely
+    const admin = await createUser(pbi.db, { role: 'admin' });
+    const member = await createUser(pbi.db);
+    const report: Report = await pbi.db.kysely
       .insertInto('reports')
       .values({
         user_id: member.id,
         tier: 'Beta',
         report_type: 'Grades',
-        report_uuid: standIn.addReport().id,
+        report_uuid: pbi.standIn.addReport().id,
         created_by: admin.id,
       })
       .returning(['id', 'tier', 'report_type', 'report_uuid'])
@@ -59,10 +44,10 @@ describe('secrets', () => {
       { fail: ['groups', { status: 401 }] },
     ];
     for (const scenario of scenarios) {
-      for (const key of Object.keys(standIn.fail)) delete standIn.fail[key as Endpoint];
-      standIn.workspaceAccess = scenario.access ?? true;
-      if (scenario.fail) standIn.fail[scenario.fail[0]] = scenario.fail[1];
-      const { provider, logger } = providerFor(standIn, db, {
+      for (const key of Object.keys(pbi.standIn.fail)) delete pbi.standIn.fail[key as Endpoint];
+      pbi.standIn.workspaceAccess = scenario.access ?? true;
+      if (scenario.fail) pbi.standIn.fail[scenario.fail[0]] = scenario.fail[1];
+      const { provider, logger } = providerFor(pbi.standIn, pbi.db, {
         timeoutMs: 300,
         ...(scenario.env ? { env: scenario.env } : {}),
       });
@@ -88,8 +73,8 @@ describe('secrets', () => {
     // The runs did fail and did log, so the assertions below are not vacuous.
     expect(outputs.filter((o) => o.includes('"error"')).length).toBeGreaterThan(20);
     expect(logs.length).toBeGreaterThan(10);
-    expect(standIn.issuedAccessTokens.length).toBeGreaterThan(0);
-    const secrets = [standIn.clientSecret, wrongSecret, ...standIn.issuedAccessTokens];
+    expect(pbi.standIn.issuedAccessTokens.length).toBeGreaterThan(0);
+    const secrets = [pbi.standIn.clientSecret, wrongSecret, ...pbi.standIn.issuedAccessTokens];
     for (const text of [...outputs, ...logs]) {
       for (const secret of secrets) expect(text).not.toContain(secret);
     }

@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/db/client';
 import { createPowerBiProvider, type PowerBiProviderOptions } from '../../src/features/bi/powerbi/provider';
-import type { PowerBiStandIn } from './stand-in';
+import { createTestDatabase } from '../helpers/database';
+import { PowerBiStandIn } from './stand-in';
 
 /** A logger whose every line is kept, to prove no secret is ever written. */
 export function capturingLogger() {
@@ -40,4 +42,21 @@ export function providerFor(
     ...rest,
   });
   return { provider, logger, sleeps, config };
+}
+
+/** A Power BI stand-in and a fresh test database for one file's tests: started before, stopped after. */
+export function standInWithDatabase(): { standIn: PowerBiStandIn; db: Database } {
+  const pbi = {} as { standIn: PowerBiStandIn; db: Database };
+  let drop = async () => {};
+  beforeAll(async () => {
+    pbi.standIn = await new PowerBiStandIn().start();
+    const testDb = await createTestDatabase();
+    pbi.db = testDb.db;
+    drop = testDb.drop;
+  });
+  afterAll(async () => {
+    await pbi.standIn.stop();
+    await drop();
+  });
+  return pbi;
 }
