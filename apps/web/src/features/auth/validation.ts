@@ -1,6 +1,5 @@
 import { LIMITS, MESSAGES } from '@insightra/contract';
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+import type { FieldErrors } from '../../lib/use-form-fields';
 
 export interface LoginValues {
   username: string;

@@ -3,26 +3,22 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { loginRequest } from '../api/auth-api';
-import { type FieldErrors, type LoginValues, validateLogin } from '../validation';
+import { type LoginValues, validateLogin } from '../validation';
 import { TextField } from './text-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
   const toast = useToast();
-  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
+  const { values, errors, onChange, check } = useFormFields<LoginValues>(
+    { username: '', password: '' },
+    validateLogin,
+  );
   const [submitting, setSubmitting] = useState(false);
-
-  const set = (key: keyof LoginValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    if (errors[key]) setErrors((er) => ({ ...er, [key]: undefined }));
-  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(check()).length) return;
     setSubmitting(true);
     try {
       const res = await loginRequest(values.username, values.password);
@@ -41,7 +37,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
         name="username"
         autoComplete="username"
         value={values.username}
-        onChange={set('username')}
+        onChange={onChange('username')}
         error={errors.username}
         required
         minLength={3}
@@ -52,7 +48,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
         type="password"
         autoComplete="current-password"
         value={values.password}
-        onChange={set('password')}
+        onChange={onChange('password')}
         error={errors.password}
         required
         minLength={6}

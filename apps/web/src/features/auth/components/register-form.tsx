@@ -4,8 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { registerRequest } from '../api/auth-api';
-import { type FieldErrors, passwordMatchMessage, type RegisterValues, validateRegister } from '../validation';
+import { passwordMatchMessage, type RegisterValues, validateRegister } from '../validation';
 import { TextField } from './text-field';
 
 const EMPTY: RegisterValues = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };
@@ -13,21 +14,13 @@ const EMPTY: RegisterValues = { fullName: '', username: '', email: '', password:
 export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
   const toast = useToast();
   const { siteName } = usePublicConfig();
-  const [values, setValues] = useState<RegisterValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
+  const { values, errors, onChange, check } = useFormFields(EMPTY, validateRegister);
   const [submitting, setSubmitting] = useState(false);
   const match = passwordMatchMessage(values.password, values.confirmPassword);
 
-  const set = (key: keyof RegisterValues) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [key]: e.target.value }));
-    if (errors[key]) setErrors((er) => ({ ...er, [key]: undefined }));
-  };
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateRegister(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(check()).length) return;
     if (values.password !== values.confirmPassword) {
       toast.error(MESSAGES.auth.passwordsDoNotMatch);
       return;
@@ -50,7 +43,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
         name="fullName"
         autoComplete="name"
         value={values.fullName}
-        onChange={set('fullName')}
+        onChange={onChange('fullName')}
         error={errors.fullName}
         required
         minLength={2}
@@ -60,7 +53,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
         name="username"
         autoComplete="username"
         value={values.username}
-        onChange={set('username')}
+        onChange={onChange('username')}
         error={errors.username}
         required
         minLength={3}
@@ -71,7 +64,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
         type="email"
         autoComplete="email"
         value={values.email}
-        onChange={set('email')}
+        onChange={onChange('email')}
         error={errors.email}
         required
       />
@@ -82,7 +75,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
           type="password"
           autoComplete="new-password"
           value={values.password}
-          onChange={set('password')}
+          onChange={onChange('password')}
           error={errors.password}
           required
           minLength={6}
@@ -93,7 +86,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
           type="password"
           autoComplete="new-password"
           value={values.confirmPassword}
-          onChange={set('confirmPassword')}
+          onChange={onChange('confirmPassword')}
           error={errors.confirmPassword}
           hint={match}
           hintTone={match === MESSAGES.auth.passwordsMatched ? 'success' : 'error'}

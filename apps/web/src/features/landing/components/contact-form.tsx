@@ -5,14 +5,15 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { type FieldErrors, useFormFields } from '../../../lib/use-form-fields';
 
 type Fields = { name: string; email: string; company: string; message: string };
 const EMPTY: Fields = { name: '', email: '', company: '', message: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The first problem per field, checked before sending (the server checks the same rules again). */
-function validate(f: Fields): Partial<Record<keyof Fields, string>> {
-  const errors: Partial<Record<keyof Fields, string>> = {};
+function validate(f: Fields): FieldErrors<keyof Fields> {
+  const errors: FieldErrors<keyof Fields> = {};
   if (!f.name.trim()) errors.name = 'Please tell us your name';
   if (!f.email.trim()) errors.email = 'Please give an e-mail address we can reply to';
   else if (!EMAIL.test(f.email.trim())) errors.email = 'Invalid email format';
@@ -26,20 +27,13 @@ const inputClass =
 export function ContactForm() {
   const toast = useToast();
   const id = useId();
-  const [fields, setFields] = useState<Fields>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const { values: fields, errors, onChange: set, check, reset } = useFormFields(EMPTY, validate);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
 
-  const set = (key: keyof Fields) => (e: { target: { value: string } }) => {
-    setFields((f) => ({ ...f, [key]: e.target.value }));
-    setErrors((er) => ({ ...er, [key]: undefined }));
-  };
-
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const found = validate(fields);
-    setErrors(found);
+    const found = check();
     const firstBad = (Object.keys(found) as (keyof Fields)[])[0];
     if (firstBad) {
       document.getElementById(`${id}-${firstBad}`)?.focus();
@@ -56,7 +50,7 @@ export function ContactForm() {
       const answer = (await apiRequest(issueRouteRefs.contact, { body })) as { message: string };
       setSent(answer.message);
       toast.success(answer.message);
-      setFields(EMPTY);
+      reset();
     } catch (err) {
       toast.error(errorMessage(err, 'Your message could not be sent. Please try again or e-mail us.'));
     } finally {
