@@ -46,6 +46,7 @@ export const apiRefs = {
     embedData: { method: 'GET', path: '/api/embed/reports/:reportUuid', access: 'embed' },
     refresh: { method: 'POST', path: '/api/powerbi/api/refresh-powerbi', access: 'user' },
     refreshStatus: { method: 'GET', path: '/api/powerbi/api/refresh-status/:id', access: 'user' },
+    settings: { method: 'GET', path: '/api/admin/bi-settings', access: 'admin' },
     refreshQueue: { method: 'GET', path: '/api/powerbi/api/refresh-queue', access: 'user' },
   },
   uploads: {
