@@ -39,7 +39,7 @@ describe('the Power BI reader views', () => {
         ORDER BY table_name, ordinal_position`,
     );
     const columns: Record<string, string[]> = {};
-    for (const r of rows) (columns[r.table_name] ??= []).push(r.column_name);
+    for (const r of rows) columns[r.table_name] = [...(columns[r.table_name] ?? []), r.column_name];
     expect(Object.keys(columns).sort()).toEqual(VIEWS);
     const rowColumns = [
       'upload_id',
