@@ -184,14 +184,6 @@ export const biRoutes = {
     params: z.object({ id: z.string().min(1).max(100) }),
     response: RefreshStatusResponse,
   }),
-  settings: defineRoute({
-    method: 'GET',
-    path: '/api/admin/bi-settings',
-    tag: 'admin',
-    access: 'admin',
-    summary: 'How the BI provider is set up (row-level security, token lifetime, refresh cooldown)',
-    response: z.object({ success: z.literal(true), data: BiSettings }),
-  }),
   refreshQueue: defineRoute({
     method: 'GET',
     path: '/api/powerbi/api/refresh-queue',

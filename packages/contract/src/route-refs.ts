@@ -38,6 +38,7 @@ export const apiRefs = {
     issue: { method: 'GET', path: '/api/admin/issues/:id', access: 'admin' },
     issueScreenshot: { method: 'GET', path: '/api/admin/issues/:id/screenshot', access: 'admin' },
     setIssueStatus: { method: 'PATCH', path: '/api/admin/issues/:id', access: 'admin' },
+    biSettings: { method: 'GET', path: '/api/admin/bi-settings', access: 'admin' },
   },
   bi: {
     health: { method: 'GET', path: '/api/powerbi/health', access: 'none' },
@@ -46,7 +47,6 @@ export const apiRefs = {
     embedData: { method: 'GET', path: '/api/embed/reports/:reportUuid', access: 'embed' },
     refresh: { method: 'POST', path: '/api/powerbi/api/refresh-powerbi', access: 'user' },
     refreshStatus: { method: 'GET', path: '/api/powerbi/api/refresh-status/:id', access: 'user' },
-    settings: { method: 'GET', path: '/api/admin/bi-settings', access: 'admin' },
     refreshQueue: { method: 'GET', path: '/api/powerbi/api/refresh-queue', access: 'user' },
   },
   uploads: {

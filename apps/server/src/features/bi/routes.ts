@@ -67,7 +67,7 @@ export async function biRoutes(app: FastifyInstance) {
     };
   });
 
-  addRoute(app, api.bi.settings, async () => {
+  addRoute(app, api.admin.biSettings, async () => {
     const { bi } = app.config;
     const applies = bi.provider === 'powerbi' && bi.embedMode === 'embed-token';
     return {

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function useBiSettings() {
   return useQuery({
     queryKey: ['admin', 'bi-settings'] as const,
-    queryFn: async ({ signal }) => (await apiRequest(api.bi.settings, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest(api.admin.biSettings, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
