@@ -78,6 +78,27 @@ const EnvSchema = z.object({
   POWERBI_EMBED_MODE: z.enum(EMBED_MODES).default('embed-token'),
   POWERBI_API_URL: urlString('https://api.powerbi.com/v1.0/myorg'),
   POWERBI_AUTHORITY_HOST: urlString('https://login.microsoftonline.com'),
+  POWERBI_RLS_ROLES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const roles = [
+        ...new Set(
+          (v ?? '')
+            .split(',')
+            .map((r) => r.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (roles.some((r) => r.length > 100)) {
+        ctx.addIssue({ code: 'custom', message: 'role names must be at most 100 characters' });
+        return z.NEVER;
+      }
+      return roles;
+    }),
+  // At least 15: the dashboard renews a token when 10 minutes or less are left.
+  POWERBI_TOKEN_MINUTES: intFrom(60, 15, 240),
+  POWERBI_REFRESH_MIN_INTERVAL_MIN: intFrom(180, 0, 1440),
   UPLOAD_MAX_MB: intFrom(DEFAULT_UPLOAD_MAX_MB, 1, 2048),
   FILE_RETENTION_DAYS: intFrom(30, 1, 36500),
   SMTP_URL: urlString(),
@@ -125,6 +146,10 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
         datasetId: env.POWERBI_DATASET_ID,
         apiUrl: env.POWERBI_API_URL as string,
         authorityHost: env.POWERBI_AUTHORITY_HOST as string,
+        /** Row-level-security roles every embed token's identity carries; none: no identity (decision 074). */
+        rlsRoles: env.POWERBI_RLS_ROLES,
+        tokenMinutes: env.POWERBI_TOKEN_MINUTES,
+        refreshMinIntervalMin: env.POWERBI_REFRESH_MIN_INTERVAL_MIN,
       },
     },
     uploads: { maxBytes: env.UPLOAD_MAX_MB * 1024 * 1024, retentionDays: env.FILE_RETENTION_DAYS },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BiSettings } from './bi';
 import { ISSUE_TYPES, ROLES, TIERS } from './constants';
 import { defineRoute, IdParams, IntId } from './http';
 import { NewReport, Report } from './reports';
@@ -141,6 +142,14 @@ export const adminRoutes = {
     params: IdParams,
     body: z.object({ status: z.enum(ISSUE_STATUSES) }),
     response: z.object({ success: z.literal(true), message: z.string(), data: IssueReportSummary }),
+  }),
+  biSettings: defineRoute({
+    method: 'GET',
+    path: '/api/admin/bi-settings',
+    tag: 'admin',
+    access: 'admin',
+    summary: 'How the BI provider is set up (row-level security, token lifetime, refresh cooldown)',
+    response: z.object({ success: z.literal(true), data: BiSettings }),
   }),
 } as const;
 

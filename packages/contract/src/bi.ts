@@ -60,6 +60,24 @@ export const RefreshJob = z.object({
   durationMs: z.number().int().nullable(),
 });
 
+/** How the BI provider is set up, for administrators (the warnings of the admin dashboard). */
+export const BiSettings = z.object({
+  provider: z.enum(BI_PROVIDERS),
+  embedMode: z.enum(EMBED_MODES),
+  /**
+   * Whether Power BI embed tokens carry an effective identity (POWERBI_RLS_ROLES), so that the
+   * dataset's row-level security shows each member only their rows; null where it does not apply
+   * (built-in reports, or secure embed where viewers sign in themselves).
+   */
+  rowLevelSecurity: z.boolean().nullable(),
+  rlsRoles: z.array(z.string()),
+  /** Embed token lifetime asked of Power BI (POWERBI_TOKEN_MINUTES). */
+  tokenMinutes: z.number().int(),
+  /** Least time between dataset refreshes (POWERBI_REFRESH_MIN_INTERVAL_MIN); 0: no cooldown. */
+  refreshMinIntervalMin: z.number().int(),
+});
+export type BiSettings = z.infer<typeof BiSettings>;
+
 /** Messages between the dashboard and its report frame (or undocked window); same origin only. */
 export const EMBED_MESSAGES = {
   /** Parent → frame: `{ type, token }`, a renewed embed token; the frame keeps its report open. */

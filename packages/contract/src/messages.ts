@@ -108,4 +108,16 @@ export const MESSAGES = {
     saving: 'Saving...',
     footerTagline: 'Ready to transform your business with data?',
   },
+  /** Power BI: what members and administrators read; the cause for operators is in the server log. */
+  powerBi: {
+    identityRequired:
+      'This report cannot be shown yet: its data is restricted per customer and the site is not set up for that. Please contact your administrator.',
+    identityRefused:
+      "This report cannot be shown: the site restricts data per customer but this report's data is not set up for it. Please contact your administrator.",
+    refreshFailed: 'The data could not be refreshed; the reports still show the previous data',
+    refreshCooldown: (lastRefreshed: string, nextRefresh: string) =>
+      `Data was last refreshed at ${lastRefreshed}; the next refresh may start at ${nextRefresh}`,
+    noRowLevelSecurity:
+      "Row-level security is off: every member sees every row of the Power BI dataset. Set POWERBI_RLS_ROLES to the dataset's role names (docs/POWERBI.md).",
+  },
 } as const;

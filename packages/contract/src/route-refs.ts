@@ -38,6 +38,7 @@ export const apiRefs = {
     issue: { method: 'GET', path: '/api/admin/issues/:id', access: 'admin' },
     issueScreenshot: { method: 'GET', path: '/api/admin/issues/:id/screenshot', access: 'admin' },
     setIssueStatus: { method: 'PATCH', path: '/api/admin/issues/:id', access: 'admin' },
+    biSettings: { method: 'GET', path: '/api/admin/bi-settings', access: 'admin' },
   },
   bi: {
     health: { method: 'GET', path: '/api/powerbi/health', access: 'none' },

@@ -32,6 +32,26 @@ describe('Power BI configuration', () => {
     expect(config.bi.powerbi.authorityHost).toBe('https://login.microsoftonline.com');
   });
 
+  it('reads the row-level-security roles, the token lifetime and the refresh cooldown, with defaults', () => {
+    const defaults = loadConfig(complete).bi.powerbi;
+    expect(defaults).toMatchObject({ rlsRoles: [], tokenMinutes: 60, refreshMinIntervalMin: 180 });
+    const set = loadConfig({
+      ...complete,
+      POWERBI_RLS_ROLES: 'Customer, Reader ,,Customer',
+      POWERBI_TOKEN_MINUTES: '30',
+      POWERBI_REFRESH_MIN_INTERVAL_MIN: '0',
+    }).bi.powerbi;
+    expect(set).toMatchObject({
+      rlsRoles: ['Customer', 'Reader'],
+      tokenMinutes: 30,
+      refreshMinIntervalMin: 0,
+    });
+    expect(() => loadConfig({ ...complete, POWERBI_TOKEN_MINUTES: '5' })).toThrow(/^POWERBI_TOKEN_MINUTES/);
+    expect(() => loadConfig({ ...complete, POWERBI_REFRESH_MIN_INTERVAL_MIN: '-1' })).toThrow(
+      /^POWERBI_REFRESH_MIN_INTERVAL_MIN/,
+    );
+  });
+
   it('rejects an unknown embed mode by name', () => {
     expect(() => loadConfig({ ...complete, POWERBI_EMBED_MODE: 'iframe' })).toThrow(/POWERBI_EMBED_MODE/);
   });

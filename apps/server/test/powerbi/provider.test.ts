@@ -74,7 +74,7 @@ describe('embed tokens', () => {
     expect(issued.body).toEqual({
       reports: [a.id, b.id, catalogue.id].map((id) => ({ id, allowEdit: false })),
       datasets: [{ id: pbi.standIn.datasetId, xmlaPermissions: 'Off' }],
-      targetWorkspaces: [{ id: pbi.standIn.workspaceId }],
+      lifetimeInMinutes: 60,
     });
     const byUuid = Object.fromEntries(res.reports.map((r) => [r.report_uuid, r]));
     expect(byUuid[a.id]).toMatchObject({ available: true, datasetId: pbi.standIn.datasetId });

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@insightra/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PowerBiError } from '../../src/features/bi/powerbi/errors';
 import { HEALTH_CACHE_MS } from '../../src/features/bi/powerbi/provider';
@@ -11,6 +12,7 @@ beforeEach(() => {
   pbi.standIn.refreshes.splice(0);
 });
 
+const noCooldown = { POWERBI_REFRESH_MIN_INTERVAL_MIN: '0' };
 const refreshPosts = () =>
   pbi.standIn.callsTo(`/v1.0/myorg/groups/${pbi.standIn.workspaceId}/datasets/`, 'POST');
 
@@ -43,7 +45,7 @@ describe('dataset refresh', () => {
   );
 
   it('maps the history statuses to SPEC §4 states', async () => {
-    const { provider } = providerFor(pbi.standIn, pbi.db);
+    const { provider } = providerFor(pbi.standIn, pbi.db, { env: noCooldown });
     const { refreshId } = await provider.startRefresh(1);
     expect(await provider.refreshStatus(1, refreshId)).toEqual({
       status: 'refreshing',
@@ -58,9 +60,10 @@ describe('dataset refresh', () => {
 
     const second = await provider.startRefresh(1);
     pbi.standIn.finishRefresh('Failed', 'The data source could not be reached');
+    // A plain message: Power BI's own text is for the log only (refresh-cooldown.test.ts).
     expect(await provider.refreshStatus(1, second.refreshId)).toEqual({
       status: 'failed',
-      message: 'Power BI refresh failed: The data source could not be reached',
+      message: MESSAGES.powerBi.refreshFailed,
       isComplete: true,
     });
     for (const status of ['Disabled', 'Cancelled'] as const) {
@@ -74,7 +77,7 @@ describe('dataset refresh', () => {
   });
 
   it('lists the latest entries as the refresh queue', async () => {
-    const { provider } = providerFor(pbi.standIn, pbi.db);
+    const { provider } = providerFor(pbi.standIn, pbi.db, { env: noCooldown });
     const first = await provider.startRefresh(1);
     pbi.standIn.finishRefresh('Completed');
     const second = await provider.startRefresh(1);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generate } from 'selfsigned';
+import { type GenerateTokenBody, identityRefusalOf } from './stand-in-identities';
 
 /**
  * A local stand-in for Entra ID (the OpenID configuration msal reads and the client-credentials token
@@ -53,6 +54,11 @@ export class PowerBiStandIn {
   workspaceAccess = true;
   /** What a POST refresh answers while one runs: 400 (2025 docs) or 409 (2021 docs). */
   busyStatus: 400 | 409 = 400;
+  /**
+   * Datasets with row-level security, with their role names. Like Power BI, GenerateToken then requires
+   * an effective identity for them, and refuses one for any other dataset.
+   */
+  readonly rlsDatasets = new Map<string, string[]>();
   /** Lifetime of issued AAD tokens and embed tokens. */
   aadExpiresInSeconds = 3599;
   embedTokenLifetimeMs = 60 * 60 * 1000;
@@ -300,16 +306,20 @@ export class PowerBiStandIn {
     if (method === 'POST' && rest === '/GenerateToken') {
       if (applyFailure('generateToken')) return;
       if (!this.workspaceAccess) return send(403, { error: { code: 'Unauthorized' } });
-      const parsed = JSON.parse(body || '{}') as { reports?: { id: string }[]; datasets?: { id: string }[] };
+      const parsed = JSON.parse(body || '{}') as GenerateTokenBody;
       if (!parsed.reports?.length || parsed.reports.some((r) => !this.reports.has(r.id))) {
         return send(400, { error: { code: 'InvalidRequest' } });
       }
+      const identityRefusal = identityRefusalOf(parsed, this.rlsDatasets);
+      if (identityRefusal) return send(400, { error: { code: 'InvalidRequest', message: identityRefusal } });
       const token = `embed-${randomBytes(24).toString('hex')}`;
       const tokenId = randomUUID();
       this.issuedEmbedTokens.push({ token, tokenId, body: parsed });
       // An embed token never outlives the Entra token that generated it (generate-embed-token.md).
+      // lifetimeInMinutes can only shorten it.
+      const asked = (parsed.lifetimeInMinutes ?? 0) > 0 ? parsed.lifetimeInMinutes! * 60_000 : Infinity;
       const expiry = Math.min(
-        Date.now() + this.embedTokenLifetimeMs,
+        Date.now() + Math.min(this.embedTokenLifetimeMs, asked),
         this.accessTokenExpiry.get(bearer) ?? 0,
       );
       return send(200, { token, tokenId, expiration: new Date(expiry).toISOString() });

@@ -40,6 +40,7 @@ beforeAll(async () => {
       ok: 201,
     },
     { name: 'issues', method: 'GET', url: '/api/admin/issues', ok: 200 },
+    { name: 'biSettings', method: 'GET', url: '/api/admin/bi-settings', ok: 200 },
     { name: 'issue', method: 'GET', url: `/api/admin/issues/${issueId}`, ok: 200 },
     { name: 'issueScreenshot', method: 'GET', url: `/api/admin/issues/${issueId}/screenshot`, ok: 200 },
     {

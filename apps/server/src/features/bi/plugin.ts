@@ -1,8 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../../config';
 import { createBuiltinProvider } from './builtin/provider';
 import { createPowerBiProvider } from './powerbi/provider';
 import type { BiProvider } from './provider';
+
+/** Embed tokens without an effective identity: Power BI applies no row-level security (decision 074). */
+export function rowLevelSecurityOff(config: Config): boolean {
+  return (
+    config.bi.provider === 'powerbi' &&
+    config.bi.embedMode === 'embed-token' &&
+    config.bi.powerbi.rlsRoles.length === 0
+  );
+}
 
 /**
  * Chooses the BI provider from configuration (BI_PROVIDER). `builtin` (the default) also runs this
@@ -12,6 +22,11 @@ export const biPlugin = fp(
   async (app: FastifyInstance) => {
     if (app.config.bi.provider === 'powerbi') {
       // Power BI refreshes run in Power BI: no worker in this process.
+      if (rowLevelSecurityOff(app.config)) {
+        app.log.warn(
+          'POWERBI_RLS_ROLES is not set: embed tokens carry no identity, so every member sees every row of the Power BI dataset (docs/POWERBI.md)',
+        );
+      }
       app.decorate('bi', createPowerBiProvider({ config: app.config, db: app.db, log: app.log }));
       return;
     }

@@ -7,6 +7,7 @@ import { bearerToken } from '../../plugins/auth';
 import { reportsRepository } from '../reports/repository';
 import { EMBED_AUDIENCE } from './builtin/provider';
 import { readReport } from './builtin/report-data';
+import { rowLevelSecurityOff } from './plugin';
 
 /** app_settings key under which an administrator may configure a sector page's report UUID. */
 export const sectorReportSettingKey = (slug: string) => `sector_report_uuid:${slug}`;
@@ -63,6 +64,22 @@ export async function biRoutes(app: FastifyInstance) {
         description: template.description,
       },
       ...snapshot,
+    };
+  });
+
+  addRoute(app, api.admin.biSettings, async () => {
+    const { bi } = app.config;
+    const applies = bi.provider === 'powerbi' && bi.embedMode === 'embed-token';
+    return {
+      success: true as const,
+      data: {
+        provider: bi.provider,
+        embedMode: bi.embedMode,
+        rowLevelSecurity: applies ? !rowLevelSecurityOff(app.config) : null,
+        rlsRoles: bi.powerbi.rlsRoles,
+        tokenMinutes: bi.powerbi.tokenMinutes,
+        refreshMinIntervalMin: bi.powerbi.refreshMinIntervalMin,
+      },
     };
   });
 

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@insightra/contract';
 import { HttpError } from '../../../lib/http-error';
 import { NetworkFailureError, RequestTimeoutError } from './http';
 
@@ -25,7 +26,15 @@ export type PowerBiFailure =
   | 'timeout'
   | 'unreachable'
   | 'not-configured'
+  | 'identity-required'
+  | 'identity-refused'
+  | 'cooldown'
   | 'unexpected';
+
+/** A moment as members read it in a message: `2026-11-23 10:05 UTC`. */
+export function utcMinute(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
 
 export const powerBiErrors = {
   credentials: () =>
@@ -74,8 +83,24 @@ export const powerBiErrors = {
   tokenRefused: (status: number) =>
     new PowerBiError(
       502,
-      `Power BI refused to generate an embed token (HTTP ${status}); if the dataset uses row-level security, embed tokens need identities`,
+      `Power BI refused to generate an embed token (HTTP ${status}); the server log has Power BI's reason`,
       'unexpected',
+    ),
+  /** The dataset has row-level security and the token carried no identity (POWERBI_RLS_ROLES unset). */
+  identityRequired: () => new PowerBiError(502, MESSAGES.powerBi.identityRequired, 'identity-required'),
+  /** The token carried an identity for a dataset without row-level security. */
+  identityRefused: () => new PowerBiError(502, MESSAGES.powerBi.identityRefused, 'identity-refused'),
+  /** A refresh asked for within POWERBI_REFRESH_MIN_INTERVAL_MIN of the last completed one. */
+  refreshCooldown: (lastCompletedMs: number, nextAllowedMs: number, nowMs: number) =>
+    new PowerBiError(
+      429,
+      // The next start is shown rounded up to the minute, so that it is never refused at the time shown.
+      MESSAGES.powerBi.refreshCooldown(
+        utcMinute(lastCompletedMs),
+        utcMinute(Math.ceil(nextAllowedMs / 60_000) * 60_000),
+      ),
+      'cooldown',
+      { 'retry-after': String(Math.max(1, Math.ceil((nextAllowedMs - nowMs) / 1000))) },
     ),
   unexpected: (status: number) =>
     new PowerBiError(502, `Power BI answered an unexpected HTTP ${status}`, 'unexpected'),

@@ -1,19 +1,14 @@
-import {
-  DEFAULT_REFRESH_ESTIMATE,
-  type EmbedTokenResponse,
-  type RefreshState,
-  type Report,
-  type Tier,
-} from '@insightra/contract';
+import type { EmbedTokenResponse, Report, Tier } from '@insightra/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
-import type { BiProvider, RefreshJobView, RefreshStart, RefreshStatus } from '../provider';
+import type { BiProvider } from '../provider';
 import { AadTokenSource } from './aad';
 import { availableReportUuids } from './availability';
-import { PowerBiError, powerBiErrors } from './errors';
+import { PowerBiError } from './errors';
 import type { HttpOptions } from './http';
-import { type PbiRefresh, PowerBiRestClient } from './rest-client';
+import { powerBiRefreshes } from './refreshes';
+import { PowerBiRestClient } from './rest-client';
 
 export interface PowerBiProviderOptions {
   config: Config;
@@ -30,38 +25,6 @@ export interface PowerBiProviderOptions {
 
 /** The health probe's answer is reused this long (PRODUCT.md §4: "at most once a minute"). */
 export const HEALTH_CACHE_MS = 60_000;
-export const REFRESH_QUEUE_SIZE = 10;
-/** Power BI keeps the last 60 refreshes; an id older than that is no longer known. */
-const HISTORY_SIZE = 60;
-
-/** SPEC.md §4 refresh states from Power BI's refresh-history status values (INTEGRATIONS.md §1). */
-export function refreshStateOf(status: string): RefreshState {
-  if (status === 'Completed') return 'completed';
-  if (status === 'Failed' || status === 'Disabled' || status === 'Cancelled') return 'failed';
-  return 'refreshing';
-}
-
-function failureMessage(entry: PbiRefresh): string {
-  if (!entry.serviceExceptionJson) return `Power BI refresh ${entry.status.toLowerCase()}`;
-  try {
-    const parsed = JSON.parse(entry.serviceExceptionJson) as {
-      errorCode?: string;
-      errorDescription?: string;
-    };
-    const detail = parsed.errorDescription ?? parsed.errorCode;
-    return detail ? `Power BI refresh failed: ${String(detail).slice(0, 300)}` : 'Power BI refresh failed';
-  } catch {
-    return 'Power BI refresh failed';
-  }
-}
-
-function messageOf(entry: PbiRefresh): string {
-  const state = refreshStateOf(entry.status);
-  if (state === 'completed') return 'Refresh completed';
-  if (state === 'failed') return failureMessage(entry);
-  return 'Refresh in progress';
-}
-
 /** Report ids in Power BI are GUIDs; anything else cannot be a report there. */
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,10 +70,13 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
     }
   }
 
-  function datasetId(): string {
-    if (!pbi.datasetId) throw powerBiErrors.refreshNotConfigured();
-    return pbi.datasetId;
-  }
+  const refreshes = powerBiRefreshes({
+    rest,
+    log,
+    datasetId: pbi.datasetId,
+    minIntervalMs: pbi.refreshMinIntervalMin * 60_000,
+    now,
+  });
 
   return {
     name: 'powerbi',
@@ -169,7 +135,16 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
       const datasets = [
         ...new Set([...found.values()].map((r) => r.datasetId).filter((d): d is string => !!d)),
       ];
-      const token = found.size > 0 ? await rest.generateToken([...found.keys()], datasets) : null;
+      const token =
+        found.size > 0
+          ? await rest.generateToken({
+              reportIds: [...found.keys()],
+              datasetIds: datasets,
+              // USERNAME() in the dataset's DAX filters is the member's user id (decision 074).
+              identity: pbi.rlsRoles.length > 0 ? { username: String(userId), roles: pbi.rlsRoles } : null,
+              lifetimeInMinutes: pbi.tokenMinutes,
+            })
+          : null;
       return {
         ...base,
         accessToken: token?.token ?? null,
@@ -189,63 +164,8 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
       };
     },
 
-    async startRefresh(): Promise<RefreshStart> {
-      const ds = datasetId();
-      const running = (entry: PbiRefresh | undefined): RefreshStart => ({
-        status: 'in_progress',
-        refreshId: entry?.requestId ?? '',
-        currentRefreshId: entry?.requestId ?? '',
-        estimatedDuration: DEFAULT_REFRESH_ESTIMATE,
-        message: 'A refresh is already running',
-      });
-      // Power BI silently drops quick repeats; asking first avoids posting while one runs.
-      const [latest] = await rest.refreshHistory(ds, 1);
-      if (latest && refreshStateOf(latest.status) === 'refreshing') return running(latest);
-      const started = await rest.startRefresh(ds);
-      const [now] = await rest.refreshHistory(ds, 1);
-      if (started.busy) return running(now && refreshStateOf(now.status) === 'refreshing' ? now : undefined);
-      const id =
-        (now && now.requestId !== latest?.requestId ? now.requestId : null) ??
-        started.requestId ??
-        now?.requestId ??
-        '';
-      return {
-        status: 'refreshing',
-        refreshId: id,
-        currentRefreshId: id,
-        estimatedDuration: DEFAULT_REFRESH_ESTIMATE,
-        message: 'Refresh started',
-      };
-    },
-
-    async refreshStatus(_userId: number, refreshId: string): Promise<RefreshStatus | null> {
-      const ds = datasetId();
-      const [latest] = await rest.refreshHistory(ds, 1);
-      const entry =
-        latest?.requestId === refreshId
-          ? latest
-          : (await rest.refreshHistory(ds, HISTORY_SIZE)).find((e) => e.requestId === refreshId);
-      if (!entry) return null;
-      const status = refreshStateOf(entry.status);
-      return { status, message: messageOf(entry), isComplete: status !== 'refreshing' };
-    },
-
-    async refreshQueue(): Promise<RefreshJobView[]> {
-      const entries = await rest.refreshHistory(datasetId(), REFRESH_QUEUE_SIZE);
-      return entries.map((e) => {
-        const started = e.startTime ? Date.parse(e.startTime) : Number.NaN;
-        const ended = e.endTime ? Date.parse(e.endTime) : Number.NaN;
-        return {
-          refreshId: e.requestId,
-          status: refreshStateOf(e.status),
-          message: messageOf(e),
-          requestedAt: e.startTime ?? '',
-          startedAt: e.startTime ?? null,
-          finishedAt: e.endTime ?? null,
-          durationMs:
-            Number.isFinite(started) && Number.isFinite(ended) ? Math.max(0, ended - started) : null,
-        };
-      });
-    },
+    startRefresh: () => refreshes.start(),
+    refreshStatus: (_userId: number, refreshId: string) => refreshes.status(refreshId),
+    refreshQueue: () => refreshes.queue(),
   };
 }

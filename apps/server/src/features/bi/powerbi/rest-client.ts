@@ -35,10 +35,35 @@ export interface RestOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** Raised for an answer the caller may want to treat as data (404 report, 400/409 refresh busy). */
+/** One effective identity for every dataset of an embed token: row-level security by user id. */
+export interface PbiIdentity {
+  username: string;
+  roles: string[];
+}
+
+/**
+ * Raised for an answer the caller may want to treat as data (404 report, 400/409 refresh busy), with
+ * Power BI's own error code and text — for the log, never for a member.
+ */
 export class PbiStatusError extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    readonly code = '',
+    readonly detail = '',
+  ) {
     super(`Power BI answered HTTP ${status}`);
+  }
+}
+
+/** Power BI's `{ error: { code, message } }`, cut short; empty strings when the body is something else. */
+function errorOf(res: HttpResponse): { code: string; detail: string } {
+  try {
+    const parsed = JSON.parse(res.text) as { error?: { code?: unknown; message?: unknown } };
+    const code = typeof parsed.error?.code === 'string' ? parsed.error.code : '';
+    const detail = typeof parsed.error?.message === 'string' ? parsed.error.message : '';
+    return { code: code.slice(0, 100), detail: detail.slice(0, 500) };
+  } catch {
+    return { code: '', detail: '' };
   }
 }
 
@@ -100,9 +125,18 @@ export class PowerBiRestClient {
         throw fromTransport(err);
       }
       if (res.status >= 200 && res.status < 300) return res;
-      // Logged without the URL's query, headers or body: no token can leak into a log line.
+      // Logged without the URL's query, headers or our request body: no token can leak into a log line.
+      // Power BI's own error code and text are logged here, and never passed on to a member.
+      const { code, detail } = errorOf(res);
       this.options.log.warn(
-        { status: res.status, method, call: path.split('?')[0], requestId: res.headers.requestid },
+        {
+          status: res.status,
+          method,
+          call: path.split('?')[0],
+          requestId: res.headers.requestid,
+          ...(code ? { powerBiCode: code } : {}),
+          ...(detail ? { powerBiMessage: detail } : {}),
+        },
         'Power BI call failed',
       );
       if (res.status === 429) {
@@ -122,7 +156,7 @@ export class PowerBiRestClient {
       if (res.status === 401) throw powerBiErrors.credentials();
       if (res.status === 403) throw powerBiErrors.forbidden();
       if (res.status >= 500) throw powerBiErrors.unavailable(res.status);
-      throw new PbiStatusError(res.status);
+      throw new PbiStatusError(res.status, code, detail);
     }
   }
 
@@ -145,8 +179,18 @@ export class PowerBiRestClient {
     }
   }
 
-  /** POST /GenerateToken for several reports and their datasets at once (multi-resource). */
-  async generateToken(reportIds: string[], datasetIds: string[]): Promise<PbiEmbedToken> {
+  /**
+   * POST /GenerateToken for several reports and their datasets at once (multi-resource), view only:
+   * no `targetWorkspaces` (which would let the holder create and save reports), no editing, no XMLA.
+   * With `identity`, one effective identity covers every dataset, so row-level security applies.
+   */
+  async generateToken(request: {
+    reportIds: string[];
+    datasetIds: string[];
+    identity: PbiIdentity | null;
+    lifetimeInMinutes: number;
+  }): Promise<PbiEmbedToken> {
+    const { reportIds, datasetIds, identity, lifetimeInMinutes } = request;
     try {
       const res = await this.call(
         'POST',
@@ -154,14 +198,38 @@ export class PowerBiRestClient {
         {
           reports: reportIds.map((id) => ({ id, allowEdit: false })),
           datasets: datasetIds.map((id) => ({ id, xmlaPermissions: 'Off' })),
-          targetWorkspaces: [{ id: this.options.workspaceId }],
+          ...(identity && datasetIds.length > 0
+            ? { identities: [{ username: identity.username, roles: identity.roles, datasets: datasetIds }] }
+            : {}),
+          lifetimeInMinutes,
         },
         { forEmbedToken: true },
       );
       return this.json<PbiEmbedToken>(res);
     } catch (err) {
-      throw err instanceof PbiStatusError ? powerBiErrors.tokenRefused(err.status) : err;
+      if (!(err instanceof PbiStatusError)) throw err;
+      throw this.tokenRefusal(err, datasetIds);
     }
+  }
+
+  /** Power BI's refusal of an embed token as a member's message; the operator's fix goes to the log. */
+  private tokenRefusal(err: PbiStatusError, datasetIds: string[]) {
+    const text = err.detail.toLowerCase();
+    if (err.status === 400 && text.includes('requires effective identity')) {
+      this.options.log.error(
+        { datasets: datasetIds, powerBiCode: err.code },
+        'Power BI requires an effective identity: the dataset has row-level security; set POWERBI_RLS_ROLES to its role names',
+      );
+      return powerBiErrors.identityRequired();
+    }
+    if (err.status === 400 && text.includes("shouldn't have effective identity")) {
+      this.options.log.error(
+        { datasets: datasetIds, powerBiCode: err.code },
+        'Power BI refused the effective identity: the dataset has no row-level security; add the roles named in POWERBI_RLS_ROLES to it, or unset POWERBI_RLS_ROLES',
+      );
+      return powerBiErrors.identityRefused();
+    }
+    return powerBiErrors.tokenRefused(err.status);
   }
 
   /** The workspace as the service principal sees it: a cheap call proving the credentials and the grant. */

@@ -2,6 +2,7 @@ import { ISSUE_STATUSES, type IssueStatus } from '@insightra/contract';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type AdminTab, AdminTabs, panelId, tabId } from '../components/admin-tabs';
+import { BiSettingsWarning } from '../components/bi-settings-warning';
 import { IssueDetailModal } from '../components/issue-detail-modal';
 import { IssuesPanel } from '../components/issues-panel';
 import { UsersPanel } from '../components/users-panel';
@@ -44,6 +45,7 @@ export function AdminDashboardPage() {
           <h1 className="text-2xl font-semibold text-ink sm:text-3xl">Admin Dashboard</h1>
           <p className="mt-1 text-muted">Manage users and their reports</p>
         </header>
+        <BiSettingsWarning />
         <AdminTabs
           value={tab}
           onChange={(next) =>

@@ -158,6 +158,25 @@ describe('DashboardPage', () => {
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
+  it('shows when data was last refreshed and when the next refresh may start, when refresh is cooling down', async () => {
+    signIn();
+    const cooldown = MESSAGES.powerBi.refreshCooldown('2026-11-23 09:00 UTC', '2026-11-23 12:00 UTC');
+    const { calls } = mockApi(
+      dashboardApi([beta1], {
+        'POST /api/powerbi/api/refresh-powerbi': () =>
+          new Response(JSON.stringify({ success: false, message: cooldown }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '10800' },
+          }),
+      }).handlers,
+    );
+    const { user } = renderRoute('/dashboard');
+    await screen.findByRole('tab', { name: 'Grades' });
+    await user.click(screen.getByRole('button', { name: 'Refresh Visuals' }));
+    expect(await screen.findByText(MESSAGES.dashboard.refreshFailed(cooldown))).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
   it('says Failed to load reports when the list cannot be read', async () => {
     signIn();
     mockApi(dashboardApi([], { 'GET /api/reports': () => json({ success: false }, 500) }).handlers);

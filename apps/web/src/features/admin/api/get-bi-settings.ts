@@ -1,0 +1,12 @@
+import { api } from '@insightra/contract';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** How the BI provider is set up, for the admin dashboard's warnings; read once per visit. */
+export function useBiSettings() {
+  return useQuery({
+    queryKey: ['admin', 'bi-settings'] as const,
+    queryFn: async ({ signal }) => (await apiRequest(api.admin.biSettings, { signal })).data,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
