@@ -1,4 +1,3 @@
-import { DEFAULT_REFRESH_ESTIMATE } from '@insightra/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { RefreshWorker, STALE_JOB_MESSAGE } from '../../src/features/bi/builtin/refresh-worker';
@@ -156,16 +155,16 @@ describe('refresh lifecycle', () => {
   it('estimates from the row count and past durations', async () => {
     const { user: small, auth: smallAuth } = await session();
     const { user: big, auth: bigAuth } = await session();
-    // Without history: the default text.
+    // Without history: the row count times the measured first-refresh cost, in seconds for small data.
     await db.query('DELETE FROM refresh_jobs');
-    expect((await start(smallAuth)).json().estimatedDuration).toBe(DEFAULT_REFRESH_ESTIMATE);
+    await seedGeneratedUpload(db, small.id, 3000);
+    expect((await start(smallAuth)).json().estimatedDuration).toBe('1-2 seconds');
     await db.query('DELETE FROM refresh_jobs');
     await db.query(
       `INSERT INTO refresh_jobs (user_id, status, row_count, duration_ms, started_at, finished_at)
        VALUES ($1, 'completed', 1000, 200, now(), now()), ($1, 'completed', 100000, 10000, now(), now())`,
       [small.id],
     );
-    await seedGeneratedUpload(db, small.id, 2000);
     await seedGeneratedUpload(db, big.id, 40000);
     const seconds = (text: string) => {
       const [n, unit] = /^(\d+)-\d+ (seconds|minutes)$/.exec(text)!.slice(1);

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 
 export interface IssueMail {
@@ -25,6 +24,8 @@ export async function mailIssueReport(config: Config, log: FastifyBaseLogger, re
       ? `Other: ${report.issueTypeOther}`
       : report.issueType;
   try {
+    // Loaded on first use: only instances with SMTP_URL send mail, and start-up should not pay for it.
+    const { default: nodemailer } = await import('nodemailer');
     const transport = nodemailer.createTransport(url);
     await transport.sendMail({
       from: `${config.site.name} <no-reply@${new URL(url).hostname || 'localhost'}>`,

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { donut, formatInt, formatPct, groupedBars, PALETTE } from './charts';
 import type { SectorFigures } from './repository';
 
@@ -36,7 +35,9 @@ const titleOf = (sector: string) =>
 const avg = (n: number | null) => (n === null ? 'n/a' : n.toFixed(1));
 
 /** Renders the sample report to a PDF buffer. Pure: same figures and site name, same bytes. */
-export function renderSampleReport(sectors: SectorFigures[], siteName: string): Promise<Buffer> {
+export async function renderSampleReport(sectors: SectorFigures[], siteName: string): Promise<Buffer> {
+  // Loaded on first use: pdfkit (with its fonts) costs ~150 ms at start-up for a rare download.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
