@@ -67,6 +67,12 @@ test('logout from the header menu', async ({ page, request }) => {
   await expect(page.getByText('Logged out successfully')).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // The session has ended on the server too: the token that was stored no longer works.
+  await expect
+    .poll(async () =>
+      (await request.get('/api/auth/me', { headers: { authorization: `Bearer ${session.token}` } })).status(),
+    )
+    .toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

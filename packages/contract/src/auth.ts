@@ -37,6 +37,32 @@ export const RegisterBody = z.strictObject({
 
 export const GoogleBody = z.strictObject({ idToken: z.string().min(1, 'idToken is required').max(8192) });
 
+/** How long a session token and its session last (docs/SECURITY.md, "Sessions"). */
+export const SESSION_LIMITS = {
+  /** A token expires this long after it was issued. */
+  tokenTtlSeconds: 12 * 60 * 60,
+  /** A session is renewed for at most this long after its sign-in; then the user signs in again. */
+  maxSessionSeconds: 7 * 24 * 60 * 60,
+} as const;
+
+/** The server's answers about sessions and Google linking. */
+export const SESSION_MESSAGES = {
+  loggedOutEverywhere: 'Logged out of every session',
+  sessionEnded: 'Your session has ended; please sign in again',
+  googleEmailTaken:
+    'An account with this email already exists. Sign in with your password, then connect Google from your profile.',
+  googleLinkedElsewhere: 'This Google account is already connected to another account',
+  googleLinked: 'Google account connected successfully',
+  googleLinkFailed: 'Failed to connect Google',
+  logoutEverywhereFailed: 'Failed to log out everywhere',
+} as const;
+
+/** /auth/me: the user, and a fresh token when the one sent is past half its life. */
+export const MeResponse = z.object({
+  success: z.literal(true),
+  data: z.object({ user: User, token: z.string().optional() }),
+});
+
 export const DashboardHeaderBody = z.strictObject({
   dashboardHeader: z
     .string()
@@ -92,8 +118,34 @@ export const authRoutes = {
     path: '/api/auth/me',
     tag: 'auth',
     access: 'user',
-    summary: 'The signed-in user, read from the database',
-    response: z.object({ success: z.literal(true), data: z.object({ user: User }) }),
+    summary:
+      'The signed-in user, read from the database; a fresh token once the one sent is past half its life',
+    response: MeResponse,
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'auth',
+    access: 'user',
+    summary: 'End the current session (its tokens stop working)',
+    response: SuccessMessage,
+  }),
+  logoutEverywhere: defineRoute({
+    method: 'POST',
+    path: '/api/auth/logout-everywhere',
+    tag: 'auth',
+    access: 'user',
+    summary: 'End every session of the signed-in user, this one included',
+    response: SuccessMessage,
+  }),
+  googleLink: defineRoute({
+    method: 'POST',
+    path: '/api/auth/google/link',
+    tag: 'auth',
+    access: 'user',
+    summary: "Connect a Google account to the signed-in user (ends the user's other sessions)",
+    body: GoogleBody,
+    response: AuthResponse,
   }),
   dashboardHeader: defineRoute({
     method: 'PUT',

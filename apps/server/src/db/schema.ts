@@ -174,6 +174,14 @@ export interface ReportRefreshStateTable {
   job_id: string | null;
 }
 
+/** 0009: one row per signed-in session; its tokens name it (`sid`). */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  signed_in_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   sectors: SectorsTable;
@@ -188,4 +196,5 @@ export interface DB {
   report_refresh_state: ReportRefreshStateTable;
   issue_reports: IssueReportsTable;
   demo_students: DemoStudentsTable;
+  sessions: SessionsTable;
 }

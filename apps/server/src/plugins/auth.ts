@@ -1,24 +1,49 @@
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
-import type { Access } from '@insightra/contract';
+import { type Access, SESSION_LIMITS, SESSION_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type JWTPayload, errors as joseErrors, SignJWT } from 'jose';
+import {
+  createSession,
+  extendSession,
+  findSessionUser,
+  pruneExpiredSessions,
+  type SessionUserRow,
+} from '../features/auth/session-repository';
 import { verifyHs256 } from '../lib/hs256';
 import { forbidden, unauthorized } from '../lib/http-error';
 
 const ISSUER = 'insightra';
 const SESSION_AUDIENCE = 'session';
-export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_TTL_SECONDS = SESSION_LIMITS.tokenTtlSeconds;
+/** Expired sessions are also pruned this often (a user's own are pruned at each sign-in). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
+/** The signed-in caller: the user, and the session its token names (times in seconds since the epoch). */
 export interface SessionPrincipal {
   userId: number;
   role: 'member' | 'admin';
+  sessionId: string;
+  /** When the token was issued and when it expires. */
+  issuedAt: number;
+  expiresAt: number;
+  /** When the session signed in; it is renewed for at most SESSION_LIMITS.maxSessionSeconds after. */
+  signedInAt: number;
 }
 
 export interface AuthService {
-  /** Signs a session token whose claims carry the user's public fields. */
+  /**
+   * Signs in: a new server-side session for the user and a token naming it, whose claims carry the
+   * user's public fields. `ttlSeconds` (tests) shortens the token's life.
+   */
   signSession(userId: number, claims: Record<string, unknown>, ttlSeconds?: number): Promise<string>;
-  verifySession(token: string): Promise<SessionPrincipal & { claims: JWTPayload }>;
+  /**
+   * A fresh token for the caller's session, with `claims`: it expires SESSION_LIMITS.tokenTtlSeconds
+   * from now, but never later than the session's cap. Null when the session has ended or reached its cap.
+   */
+  reissue(principal: SessionPrincipal, claims: Record<string, unknown>): Promise<string | null>;
+  /** Checks the token's signature and claims only (no database); throws jose errors. */
+  verifySession(token: string): Promise<Omit<SessionPrincipal, 'role'> & { claims: JWTPayload }>;
   /** Tokens for other audiences (e.g. report embedding), short-lived and narrowly scoped. */
   sign(
     audience: string,
@@ -37,6 +62,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: SessionPrincipal | null;
+    /** The caller's user as read with its session at the start of this request. */
+    sessionUser: SessionUserRow | null;
   }
 }
 
@@ -61,19 +88,32 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
+const seconds = (ms = Date.now()) => Math.floor(ms / 1000);
+const claimNumber = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN);
+
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     const key = await loadSecret(app, app.config.jwtSecret);
 
-    const sign: AuthService['sign'] = (audience, claims, ttlSeconds, subject) => {
+    const signAt = (
+      audience: string,
+      claims: Record<string, unknown>,
+      issuedAt: number,
+      expiresAt: number,
+      subject?: string,
+    ) => {
       const jwt = new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(ISSUER)
         .setAudience(audience)
-        .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds);
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAt);
       if (subject) jwt.setSubject(subject);
       return jwt.sign(key);
+    };
+    const sign: AuthService['sign'] = (audience, claims, ttlSeconds, subject) => {
+      const now = seconds();
+      return signAt(audience, claims, now, now + ttlSeconds, subject);
     };
     const verify: AuthService['verify'] = async (audience, token) =>
       verifyHs256(token, key, { issuer: ISSUER, audience });
@@ -81,17 +121,40 @@ export const authPlugin = fp(
     const service: AuthService = {
       sign,
       verify,
-      signSession: (userId, claims, ttl = SESSION_TTL_SECONDS) =>
-        sign(SESSION_AUDIENCE, claims, ttl, String(userId)),
+      signSession: async (userId, claims, ttl = SESSION_TTL_SECONDS) => {
+        const now = seconds();
+        const expiresAt = now + Math.min(ttl, SESSION_LIMITS.maxSessionSeconds);
+        const sid = await createSession(app.db, userId, now * 1000, expiresAt * 1000);
+        return signAt(SESSION_AUDIENCE, { ...claims, sid, auth_time: now }, now, expiresAt, String(userId));
+      },
+      reissue: async (principal, claims) => {
+        const now = seconds();
+        const cap = principal.signedInAt + SESSION_LIMITS.maxSessionSeconds;
+        const expiresAt = Math.min(now + SESSION_TTL_SECONDS, cap);
+        if (expiresAt <= now) return null;
+        if (!(await extendSession(app.db, principal.sessionId, principal.userId, expiresAt * 1000))) {
+          return null;
+        }
+        const { sessionId: sid, signedInAt: auth_time, userId } = principal;
+        return signAt(SESSION_AUDIENCE, { ...claims, sid, auth_time }, now, expiresAt, String(userId));
+      },
       verifySession: async (token) => {
         const claims = await verify(SESSION_AUDIENCE, token);
         const userId = Number(claims.sub);
         if (!Number.isInteger(userId) || userId <= 0) throw new joseErrors.JWTInvalid('Invalid subject');
-        return { userId, role: claims.role === 'admin' ? 'admin' : 'member', claims };
+        const sessionId = typeof claims.sid === 'string' ? claims.sid : '';
+        const issuedAt = claimNumber(claims.iat);
+        const signedInAt = claimNumber(claims.auth_time);
+        // Tokens that name no session (issued before sessions were kept) are not accepted.
+        if (!sessionId || Number.isNaN(issuedAt) || Number.isNaN(signedInAt)) {
+          throw new joseErrors.JWTInvalid('Invalid session');
+        }
+        return { userId, sessionId, issuedAt, expiresAt: claims.exp as number, signedInAt, claims };
       },
     };
     app.decorate('auth', service);
     app.decorateRequest('principal', null);
+    app.decorateRequest('sessionUser', null);
 
     app.decorate('authorize', async (request: FastifyRequest, access: Access) => {
       if (access === 'none' || access === 'embed') return;
@@ -100,25 +163,39 @@ export const authPlugin = fp(
         if (access === 'optional') return;
         throw unauthorized('Authentication required');
       }
+      let session: Awaited<ReturnType<AuthService['verifySession']>>;
       try {
-        const session = await service.verifySession(token);
-        request.principal = { userId: session.userId, role: session.role };
+        session = await service.verifySession(token);
       } catch (err) {
         if (access === 'optional') return;
         throw unauthorized(
           err instanceof joseErrors.JWTExpired ? 'Session expired; please sign in again' : 'Invalid token',
         );
       }
-      if (access === 'admin') {
-        // The role is read from the database so that a change of role takes effect at once.
-        const { rows } = await app.db.query<{ role: string }>('SELECT role FROM users WHERE id = $1', [
-          request.principal.userId,
-        ]);
-        if (!rows[0]) throw unauthorized('Invalid token');
-        if (rows[0].role !== 'admin') throw forbidden('Administrator access required');
-        request.principal.role = 'admin';
+      // Outside the try: a database that cannot answer is a server error (503), never "signed out".
+      const row = await findSessionUser(app.db, session.sessionId);
+      if (!row || row.id !== session.userId) {
+        if (access === 'optional') return;
+        throw unauthorized(SESSION_MESSAGES.sessionEnded);
       }
+      // The role is the stored one, read with the session, so a change of role takes effect at once.
+      const { claims: _claims, ...principal } = session;
+      request.principal = { ...principal, role: row.role === 'admin' ? 'admin' : 'member' };
+      request.sessionUser = row;
+      if (access === 'admin' && row.role !== 'admin') throw forbidden('Administrator access required');
     });
+
+    const prune = () =>
+      pruneExpiredSessions(app.db, Date.now()).catch((err: unknown) =>
+        app.log.warn({ err }, 'expired sessions not pruned'),
+      );
+    let pruner: NodeJS.Timeout | undefined;
+    app.addHook('onListen', async () => {
+      void prune();
+      pruner = setInterval(prune, PRUNE_EVERY_MS);
+      pruner.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(pruner));
   },
   { name: 'auth', dependencies: ['config', 'database'] },
 );

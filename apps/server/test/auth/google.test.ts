@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SESSION_MESSAGES } from '@insightra/contract';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
@@ -82,15 +83,18 @@ describe('POST /api/auth/google', () => {
     expect(again.json().data.user.id).toBe(first.json().data.user.id);
   });
 
-  it('links an existing account by email and adds the provider', async () => {
+  it('never signs in to an existing account by e-mail alone: 409, no session, nothing linked', async () => {
     const user = await createUser(db, { email: 'Existing.Member@Example.com' });
+    const sessions = () =>
+      db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions').then((r) => r.rows[0]!.n);
+    const before = await sessions();
     const res = await google(await idToken({ claims: { email: 'existing.member@example.com' } }));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.user).toMatchObject({
-      id: user.id,
-      password: true,
-      providers: ['local', 'google'],
-    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ success: false, message: SESSION_MESSAGES.googleEmailTaken });
+    expect(res.json().message).toMatch(/sign in with your password, then connect Google from your profile/i);
+    expect(await sessions()).toBe(before);
+    const { rows } = await db.query('SELECT google_sub, providers FROM users WHERE id = $1', [user.id]);
+    expect(rows[0]).toEqual({ google_sub: null, providers: ['local'] });
     const taken = await google(await idToken({ claims: { email: `${user.username}@other.com` } }));
     expect(taken.json().data.user.username).toBe(`${user.username}2`);
   });
@@ -133,9 +137,62 @@ describe('POST /api/auth/google', () => {
   });
 });
 
+const login = (username: string, password: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+const link = (token: string | null, idTokenValue: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/google/link',
+    headers: token ? bearer(token) : {},
+    payload: { idToken: idTokenValue },
+  });
+const meStatus = async (token: string) =>
+  (await app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode;
+
+describe('POST /api/auth/google/link', () => {
+  it('connects Google to the signed-in account, ends its other sessions, and both ways sign in after', async () => {
+    const user = await createUser(db, { email: 'owner@example.com', password: 'owner-password' });
+    const here = (await login(user.username, 'owner-password')).json().data.token as string;
+    const elsewhere = (await login(user.username, 'owner-password')).json().data.token as string;
+    const res = await link(here, await idToken({ claims: { sub: 'owner-sub', email: 'owner@example.com' } }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(SESSION_MESSAGES.googleLinked);
+    expect(res.json().data.user).toMatchObject({
+      id: user.id,
+      password: true,
+      providers: ['local', 'google'],
+    });
+    expect(await meStatus(res.json().data.token)).toBe(200);
+    expect(await meStatus(here)).toBe(200);
+    expect(await meStatus(elsewhere)).toBe(401);
+    const viaGoogle = await google(
+      await idToken({ claims: { sub: 'owner-sub', email: 'owner@example.com' } }),
+    );
+    expect(viaGoogle.statusCode).toBe(200);
+    expect(viaGoogle.json().data.user.id).toBe(user.id);
+    expect((await login(user.username, 'owner-password')).statusCode).toBe(200);
+  });
+
+  it('refuses a Google account connected to another user (409), a bad ID token and no bearer', async () => {
+    const first = await google(await idToken({ claims: { sub: 'taken-sub' } }));
+    expect(first.statusCode).toBe(200);
+    const user = await createUser(db);
+    const token = (await login(user.username, user.password)).json().data.token as string;
+    const taken = await link(token, await idToken({ claims: { sub: 'taken-sub' } }));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(SESSION_MESSAGES.googleLinkedElsewhere);
+    const bad = await link(token, await idToken({ aud: 'someone-else.apps.googleusercontent.com' }));
+    expect(bad.statusCode).toBe(401);
+    expect((await link(null, await idToken())).statusCode).toBe(401);
+    const { rows } = await db.query('SELECT google_sub FROM users WHERE id = $1', [user.id]);
+    expect(rows[0]).toEqual({ google_sub: null });
+    expect(await meStatus(token)).toBe(200);
+  });
+});
+
 describe('POST /api/auth/google without GOOGLE_CLIENT_ID', () => {
   it('answers 503 with a clear message', async () => {
-    const { app: plain } = await createTestApp();
+    const { app: plain, db: plainDb } = await createTestApp();
     const res = await plain.inject({
       method: 'POST',
       url: '/api/auth/google',
@@ -143,5 +200,15 @@ describe('POST /api/auth/google without GOOGLE_CLIENT_ID', () => {
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toMatch(/Google sign-in is not configured/);
+    // Connecting Google to a signed-in account too.
+    const user = await createUser(plainDb);
+    const token = await plain.auth.signSession(user.id, { role: 'member' });
+    const linkRes = await plain.inject({
+      method: 'POST',
+      url: '/api/auth/google/link',
+      headers: bearer(token),
+      payload: { idToken: 'x.y.z' },
+    });
+    expect(linkRes.statusCode).toBe(503);
   });
 });

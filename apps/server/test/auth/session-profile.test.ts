@@ -22,10 +22,13 @@ describe('GET /api/auth/me', () => {
     const token = await tokenFor(app, user);
     expect((await me(token)).json().data.user).toMatchObject({ full_name: 'Before Name', sectorId: null });
     await db.query(
-      "UPDATE users SET full_name = 'After Name', sector_id = 4, role = 'admin', mobile_number = '+91 99' WHERE id = $1",
+      "UPDATE users SET full_name = 'After Name', sector_id = 4, mobile_number = '+91 99' WHERE id = $1",
       [user.id],
     );
-    const after = (await me(token)).json().data.user;
+    expect((await me(token)).json().data.user).toMatchObject({ full_name: 'After Name', role: 'member' });
+    // A change of role ends the user's sessions (test/auth/sessions.test.ts); the next sign-in shows it.
+    await db.query("UPDATE users SET role = 'admin' WHERE id = $1", [user.id]);
+    const after = (await me(await tokenFor(app, user))).json().data.user;
     expect(after).toMatchObject({
       full_name: 'After Name',
       fullName: 'After Name',

@@ -3,7 +3,7 @@ import { findUserById } from './user-repository';
 
 /**
  * Baselines for bench/auth-me.ts, on the same server with the same plugins and hooks: a bare hello,
- * the session check alone, and the user read alone — so the benchmark can say where /auth/me's time
+ * the session check alone (token and session read), and the user read alone — so the benchmark can say where /auth/me's time
  * goes. Registered only when BENCH_HELLO=1, so production never has them.
  */
 export function registerBenchHello(app: FastifyInstance): void {

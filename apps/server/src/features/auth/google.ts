@@ -1,7 +1,8 @@
+import { SESSION_MESSAGES } from '@insightra/contract';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
-import { type HttpError, serviceUnavailable, unauthorized } from '../../lib/http-error';
-import { insertUser } from './user-repository';
+import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-error';
+import { insertUser, MESSAGES_409 } from './user-repository';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
 
@@ -85,26 +86,50 @@ async function freeUsername(db: Database, email: string): Promise<string> {
 }
 
 /**
- * The user for a verified Google identity: the one already linked to it, else the account with the
- * same e-mail (linked now, provider 'google' added), else a new account.
+ * The user for a verified Google identity: the one already linked to it, else a new account. An
+ * existing account with the same e-mail is never taken over (its owner connects Google from the profile
+ * while signed in, `linkGoogle`): 409, and no session.
  */
 export async function userForGoogle(db: Database, identity: GoogleIdentity): Promise<number> {
   const linked = await db.query<{ id: number }>('SELECT id FROM users WHERE google_sub = $1', [identity.sub]);
   if (linked.rows[0]) return linked.rows[0].id;
-  const byEmail = await db.query<{ id: number }>(
-    `UPDATE users SET google_sub = $2,
-        providers = CASE WHEN 'google' = ANY(providers) THEN providers ELSE array_append(providers, 'google') END,
-        updated_date = now()
-      WHERE lower(email) = lower($1) AND google_sub IS NULL RETURNING id`,
-    [identity.email, identity.sub],
-  );
-  if (byEmail.rows[0]) return byEmail.rows[0].id;
-  return insertUser(db, {
-    username: await freeUsername(db, identity.email),
-    fullName: identity.name,
-    email: identity.email,
-    passwordHash: null,
-    providers: ['google'],
-    googleSub: identity.sub,
-  });
+  const byEmail = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [identity.email]);
+  if (byEmail.rows.length) throw conflict(SESSION_MESSAGES.googleEmailTaken);
+  try {
+    return await insertUser(db, {
+      username: await freeUsername(db, identity.email),
+      fullName: identity.name,
+      email: identity.email,
+      passwordHash: null,
+      providers: ['google'],
+      googleSub: identity.sub,
+    });
+  } catch (err) {
+    // The same e-mail registered at the same moment: still never a takeover.
+    if (err instanceof HttpError && err.statusCode === 409 && err.message === MESSAGES_409.email) {
+      throw conflict(SESSION_MESSAGES.googleEmailTaken);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Connects a verified Google identity to a signed-in user (provider 'google' added; the password, if
+ * any, keeps working). 409 when that Google account is connected to another user.
+ */
+export async function linkGoogle(db: Database, userId: number, identity: GoogleIdentity): Promise<boolean> {
+  const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE google_sub = $1', [identity.sub]);
+  if (owner.rows[0] && owner.rows[0].id !== userId) throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
+  try {
+    const { rowCount } = await db.query(
+      `UPDATE users SET google_sub = $2, updated_date = now(),
+          providers = CASE WHEN 'google' = ANY(providers) THEN providers ELSE array_append(providers, 'google') END
+        WHERE id = $1`,
+      [userId, identity.sub],
+    );
+    return rowCount > 0;
+  } catch (err) {
+    if ((err as { code?: string })?.code === '23505') throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
+    throw err;
+  }
 }

@@ -8,7 +8,9 @@ import { registerBenchHello } from './bench-hello';
 import { ensureFirstAdmin } from './first-admin';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, FailureCounter, tooManyMessage } from './login-limiter';
-import { currentUser, sessionAnswer, userAnswer } from './session';
+import { sessionAnswer, userAnswer } from './session';
+import { endUserSessions } from './session-repository';
+import { sessionRoutes } from './session-routes';
 import {
   assertEmailFree,
   assertUsernameFree,
@@ -86,27 +88,25 @@ export async function authRoutes(app: FastifyInstance) {
     return sessionAnswer(app, id, 'Google login successful');
   });
 
-  addRoute(app, api.auth.me, async ({ request }) => {
-    return { success: true as const, data: { user: await currentUser(app, principalId(request)) } };
-  });
+  sessionRoutes(app, verifyGoogle);
 
   addRoute(app, api.auth.dashboardHeader, async ({ body, request }) => {
     const id = principalId(request);
     if (!(await updateColumn(app.db, id, 'dashboard_header', body.dashboardHeader))) throw unauthorized();
-    return userAnswer(app, id, 'Dashboard header updated successfully');
+    return userAnswer(app, request.principal, 'Dashboard header updated successfully');
   });
 
   addRoute(app, api.auth.fullName, async ({ body, request }) => {
     const id = principalId(request);
     if (!(await updateColumn(app.db, id, 'full_name', body.newFullName))) throw unauthorized();
-    return userAnswer(app, id, 'Full name updated successfully');
+    return userAnswer(app, request.principal, 'Full name updated successfully');
   });
 
   addRoute(app, api.auth.username, async ({ body, request }) => {
     const id = principalId(request);
     await assertUsernameFree(app.db, body.newUsername, id);
     if (!(await updateColumn(app.db, id, 'username', body.newUsername))) throw unauthorized();
-    return userAnswer(app, id, 'Username updated successfully');
+    return userAnswer(app, request.principal, 'Username updated successfully');
   });
 
   addRoute(app, api.auth.password, async ({ body, request }) => {
@@ -129,6 +129,8 @@ export async function authRoutes(app: FastifyInstance) {
         WHERE id = $1`,
       [id, await hashPassword(body.newPassword)],
     );
+    // Whoever else holds a session of this account is signed out; this session continues.
+    await endUserSessions(app.db, id, request.principal?.sessionId ?? null);
     return { success: true as const, message: 'Password updated successfully' };
   });
 }

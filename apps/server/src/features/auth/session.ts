@@ -1,6 +1,7 @@
-import type { User } from '@insightra/contract';
-import type { FastifyInstance } from 'fastify';
+import { SESSION_LIMITS, type User } from '@insightra/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../lib/http-error';
+import type { SessionPrincipal } from '../../plugins/auth';
 import { toUser } from './user-mapper';
 import { findUserById } from './user-repository';
 
@@ -12,12 +13,33 @@ export async function currentUser(app: FastifyInstance, userId: number): Promise
 }
 
 /**
- * A session token whose claims are the user's public fields, so the web can show them at once. Each field
- * goes in once (camelCase; the web reads either spelling): the token travels with every request.
+ * A token's claims: the user's public fields, so the web can show them at once. Each field goes in
+ * once (camelCase; the web reads either spelling): the token travels with every request.
  */
-export function sessionFor(app: FastifyInstance, user: User): Promise<string> {
+export function claimsOf(user: User): Record<string, unknown> {
   const { user_id, full_name, mobile_number, sector_id, dashboard_header, ...claims } = user;
-  return app.auth.signSession(user.id, claims);
+  return claims;
+}
+
+/** Signs the user in: a new session and its token. */
+export function sessionFor(app: FastifyInstance, user: User): Promise<string> {
+  return app.auth.signSession(user.id, claimsOf(user));
+}
+
+/**
+ * GET /auth/me's data: the user read with the session at the start of the request, and a fresh token
+ * once the one sent is past half its life (never beyond the session's cap).
+ */
+export async function meAnswer(app: FastifyInstance, request: FastifyRequest) {
+  const principal = request.principal;
+  if (!principal || !request.sessionUser) throw unauthorized();
+  const user = toUser(request.sessionUser);
+  const now = Date.now() / 1000;
+  const halfLife = principal.issuedAt + (principal.expiresAt - principal.issuedAt) / 2;
+  const cap = principal.signedInAt + SESSION_LIMITS.maxSessionSeconds;
+  const gain = Math.min(now + SESSION_LIMITS.tokenTtlSeconds, cap) > principal.expiresAt;
+  const token = now >= halfLife && gain ? await app.auth.reissue(principal, claimsOf(user)) : null;
+  return { success: true as const, data: token ? { user, token } : { user } };
 }
 
 export async function sessionAnswer(app: FastifyInstance, userId: number, message: string) {
@@ -25,8 +47,10 @@ export async function sessionAnswer(app: FastifyInstance, userId: number, messag
   return { success: true as const, message, data: { token: await sessionFor(app, user), user } };
 }
 
-/** The answer to a profile change: the new user and a token carrying it. */
-export async function userAnswer(app: FastifyInstance, userId: number, message: string) {
-  const user = await currentUser(app, userId);
-  return { success: true as const, message, data: { user, token: await sessionFor(app, user) } };
+/** The answer to a profile change: the new user and a fresh token of the same session carrying it. */
+export async function userAnswer(app: FastifyInstance, principal: SessionPrincipal | null, message: string) {
+  if (!principal) throw unauthorized();
+  const user = await currentUser(app, principal.userId);
+  const token = await app.auth.reissue(principal, claimsOf(user));
+  return { success: true as const, message, data: token ? { user, token } : { user } };
 }

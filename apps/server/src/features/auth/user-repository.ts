@@ -6,12 +6,13 @@ import type { UserRow } from './user-mapper';
 // Dates leave the database as ISO-8601 text, as the API sends them: no Date parsing and re-printing
 // in Node on the hot path.
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const USER_SELECT = `SELECT u.id, u.username, u.full_name, u.email, (u.password_hash IS NOT NULL) AS has_password,
+/** A `UserRow`'s columns, from `users u` joined with `sectors s` (also read with a session). */
+export const USER_COLUMNS = `u.id, u.username, u.full_name, u.email, (u.password_hash IS NOT NULL) AS has_password,
   u.role, u.region, u.location, u.mobile_number, u.customer_id, u.sector_id, s.name AS sector_name,
   u.providers, u.permissions, u.dashboard_header,
   to_char(u.created_date AT TIME ZONE 'UTC', ${ISO}) AS created_date,
-  to_char(u.updated_date AT TIME ZONE 'UTC', ${ISO}) AS updated_date
-  FROM users u LEFT JOIN sectors s ON s.id = u.sector_id`;
+  to_char(u.updated_date AT TIME ZONE 'UTC', ${ISO}) AS updated_date`;
+const USER_SELECT = `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN sectors s ON s.id = u.sector_id`;
 
 const BY_IDS = `${USER_SELECT} WHERE u.id = ANY($1::int[])`;
 
@@ -19,7 +20,7 @@ const BY_IDS = `${USER_SELECT} WHERE u.id = ANY($1::int[])`;
  * On PostgreSQL a named statement is parsed and planned once per connection instead of on every
  * call: GET /auth/me runs on every page load, so this is its hot path (docs/performance/auth.md).
  */
-async function hotQuery<T>(db: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function hotQuery<T>(db: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
   if (db.pool) return (await db.pool.query({ name, text, values })).rows as T[];
   return (await db.query<T>(text, values)).rows;
 }

@@ -23,6 +23,6 @@ export async function sectorRoutes(app: FastifyInstance) {
     if (!(await setUserSector(app.db, request.principal.userId, body.sectorId))) {
       throw unauthorized('This account no longer exists');
     }
-    return userAnswer(app, request.principal.userId, 'Sector saved');
+    return userAnswer(app, request.principal, 'Sector saved');
   });
 }

@@ -10,8 +10,11 @@ export interface Session {
   token: string | null;
   /** Sets the session directly from an already obtained token and user. */
   login(token: string, user: User): void;
-  /** Removes the token, clears the user and says 'Logged out successfully'. */
-  logout(): void;
+  /**
+   * Removes the token, clears the user and says 'Logged out successfully' at once; unless told the
+   * session has already ended there, asks the server to end it too (without waiting for the answer).
+   */
+  logout(options?: { endOnServer?: boolean }): void;
   /** Replaces the user after an update (name, sector, header...). */
   setUser(user: User): void;
   /** Re-reads the user from GET /auth/me. */

@@ -11,6 +11,7 @@ import { decodeToken, isTokenUsable, userFromClaims } from './token';
 /**
  * The session of SPEC.md §4: the token under `token` is decoded on load; a usable one sets the user from
  * its claims and then from GET /auth/me. 401/403 from that call logs out; other failures keep the user.
+ * /auth/me renews a token past half its life; Logout also ends the session on the server.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
@@ -37,7 +38,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!token) return clear();
     try {
       const res = await apiRequest(api.auth.me, { token });
-      setState({ status: 'authenticated', user: res.data.user, token });
+      // Past half its life the token comes back renewed: it replaces the stored one in place.
+      const fresh = res.data.token && storage.get(STORAGE_KEYS.token) === token ? res.data.token : null;
+      if (fresh) storage.set(STORAGE_KEYS.token, fresh);
+      setState({ status: 'authenticated', user: res.data.user, token: fresh ?? token });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return clear();
       // Server or network trouble: stay signed in with what the token says.
@@ -72,10 +76,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ status: 'authenticated', user, token });
   }, []);
 
-  const logout = useCallback(() => {
-    clear();
-    toast.info(MESSAGES.auth.loggedOut, TIMINGS.logoutToastMs);
-  }, [clear, toast]);
+  // An open page renews its token once it is past half its life, as a reload would.
+  useEffect(() => {
+    if (state.status !== 'authenticated' || !state.token) return;
+    const claims = decodeToken(state.token);
+    if (typeof claims?.exp !== 'number' || typeof claims.iat !== 'number') return;
+    const due = ((claims.iat + claims.exp) / 2) * 1000 - Date.now();
+    // Timers longer than about 24.8 days fire at once; tokens live hours.
+    if (due > 2 ** 31 - 1) return;
+    const timer = setTimeout(() => void refresh(), Math.max(due, 0) + 1000);
+    return () => clearTimeout(timer);
+  }, [state.status, state.token, refresh]);
+
+  const logout = useCallback(
+    (options?: { endOnServer?: boolean }) => {
+      const token = storage.get(STORAGE_KEYS.token);
+      // The server ends the session in the background; the user is logged out here at once either way.
+      if (token && options?.endOnServer !== false) {
+        apiRequest(api.auth.logout, { token }).catch(() => {});
+      }
+      clear();
+      toast.info(MESSAGES.auth.loggedOut, TIMINGS.logoutToastMs);
+    },
+    [clear, toast],
+  );
 
   const setUser = useCallback((user: User) => setState((s) => ({ ...s, user })), []);
 

@@ -15,7 +15,7 @@ function Probe() {
     <div>
       <p data-testid="status">{s.status}</p>
       <p data-testid="name">{s.user?.fullName ?? 'nobody'}</p>
-      <button type="button" onClick={s.logout}>
+      <button type="button" onClick={() => s.logout()}>
         logout
       </button>
       <button
@@ -112,6 +112,46 @@ describe('session (SPEC.md §4)', () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText(MESSAGES.auth.loggedOut)).not.toBeInTheDocument();
     vi.useRealTimers();
+  });
+
+  it.each([
+    ['fails', () => json({ success: false, message: 'boom' }, 503)],
+    ['never answers', () => new Promise<Response>(() => {})],
+    ['is unreachable', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])(
+    'Logout ends the session on the server and says so at once, even when the server %s',
+    async (_n, answer) => {
+      const token = testToken(testUser());
+      window.localStorage.setItem('token', token);
+      const { calls } = mockApi({
+        [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user: testUser() } }),
+        [`POST ${api.auth.logout.path}`]: answer,
+      });
+      mount();
+      await vi.waitFor(() => expect(status()).toBe('authenticated'));
+      act(() => screen.getByRole('button', { name: 'logout' }).click());
+      expect(status()).toBe('anonymous');
+      expect(window.localStorage.getItem('token')).toBeNull();
+      expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.auth.loggedOut);
+      const sent = calls.find((c) => c.method === 'POST' && c.path === api.auth.logout.path);
+      expect(new Headers(sent?.init.headers).get('authorization')).toBe(`Bearer ${token}`);
+    },
+  );
+
+  it('stores the fresh token /auth/me answers in place of the old one', async () => {
+    const old = testToken(testUser({ fullName: 'Old Claims' }));
+    const fresh = testToken(testUser({ fullName: 'Fresh Claims' }), 12 * 3600);
+    window.localStorage.setItem('token', old);
+    const { calls } = mockApi({
+      [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user: testUser(), token: fresh } }),
+    });
+    mount();
+    await vi.waitFor(() => expect(status()).toBe('authenticated'));
+    expect(window.localStorage.getItem('token')).toBe(fresh);
+    // Later requests send the fresh token.
+    act(() => screen.getByRole('button', { name: 'logout' }).click());
+    const sent = calls.find((c) => c.method === 'POST' && c.path === api.auth.logout.path);
+    expect(new Headers(sent?.init.headers).get('authorization')).toBe(`Bearer ${fresh}`);
   });
 
   it('decodes tokens and judges them by exp', () => {

@@ -3,6 +3,7 @@ import type { User } from '@insightra/contract';
 export interface TokenClaims extends Partial<User> {
   sub?: string;
   exp?: number;
+  iat?: number;
 }
 
 /** Decodes a JWT's payload without verifying it (the server verifies). Null when malformed. */

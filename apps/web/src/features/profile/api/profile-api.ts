@@ -24,3 +24,5 @@ export const updatePassword = (newPassword: string, currentPassword?: string) =>
   apiRequest(api.auth.password, {
     body: currentPassword === undefined ? { newPassword } : { currentPassword, newPassword },
   });
+export const logoutEverywhere = () => apiRequest(api.auth.logoutEverywhere);
+export const linkGoogle = (idToken: string) => apiRequest(api.auth.googleLink, { body: { idToken } });

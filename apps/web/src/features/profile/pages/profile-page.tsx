@@ -1,18 +1,26 @@
 import { MESSAGES, PATHS, type User } from '@insightra/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, ArrowLeft, IdCard, ListChecks, ShieldCheck, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
+import { usePublicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { meQuery, sectorQuery, updateFullName, updateUsername, uploadsQuery } from '../api/profile-api';
 import { EditableText } from '../components/editable-text';
+import { LogOutEverywhere } from '../components/log-out-everywhere';
 import { PasswordEditor } from '../components/password-editor';
 import { ProfileRow, ProfileSection } from '../components/profile-section';
 import { formatIndiaDateTime, permissionLabel } from '../format';
+
+// Google's script loads only when Google sign-in is configured and the account is not connected yet.
+const ConnectGoogle = lazy(() =>
+  import('../components/connect-google').then((m) => ({ default: m.ConnectGoogle })),
+);
 
 function validateFullName(draft: string) {
   const v = draft.trim();
@@ -32,6 +40,7 @@ export function ProfilePage() {
   const user = me.data;
   const sector = useQuery({ ...sectorQuery(user?.sectorId ?? 0), enabled: Boolean(user?.sectorId) });
   const uploads = useQuery(uploadsQuery);
+  const config = usePublicConfig();
 
   /** Keeps the page, the session and the stored token in step after a change. */
   const applied = (next: User, token?: string) => {
@@ -139,6 +148,17 @@ export function ProfilePage() {
             </span>
           </ProfileRow>
           <PasswordEditor hasPassword={user.password} onSaved={() => void me.refetch()} />
+          {config.google.enabled && config.google.clientId && !user.providers.includes('google') && (
+            <ProfileRow label="Connect Google">
+              <Suspense fallback={<span className="text-muted">{MESSAGES.other.loading}</span>}>
+                <ConnectGoogle
+                  clientId={config.google.clientId}
+                  onLinked={(token, next) => applied(next, token)}
+                />
+              </Suspense>
+            </ProfileRow>
+          )}
+          <LogOutEverywhere />
         </ProfileSection>
 
         <ProfileSection title="Activity" icon={Activity}>

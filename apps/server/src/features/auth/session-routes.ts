@@ -1,0 +1,45 @@
+import { api, MESSAGES, SESSION_MESSAGES } from '@insightra/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serviceUnavailable, unauthorized } from '../../lib/http-error';
+import { addRoute } from '../../lib/route';
+import type { SessionPrincipal } from '../../plugins/auth';
+import { GOOGLE_NOT_CONFIGURED, type GoogleVerifier, linkGoogle } from './google';
+import { claimsOf, currentUser, meAnswer } from './session';
+import { endSession, endUserSessions } from './session-repository';
+
+function principalOf(request: FastifyRequest): SessionPrincipal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}
+
+/**
+ * The routes that read or end sessions: /auth/me (with renewal), logout, log out everywhere, and
+ * connecting Google to the signed-in account (docs/SECURITY.md, "Sessions").
+ */
+export function sessionRoutes(app: FastifyInstance, verifyGoogle: GoogleVerifier | null): void {
+  addRoute(app, api.auth.me, async ({ request }) => meAnswer(app, request));
+
+  addRoute(app, api.auth.logout, async ({ request }) => {
+    const { sessionId, userId } = principalOf(request);
+    await endSession(app.db, sessionId, userId);
+    return { success: true as const, message: MESSAGES.auth.loggedOut };
+  });
+
+  addRoute(app, api.auth.logoutEverywhere, async ({ request }) => {
+    await endUserSessions(app.db, principalOf(request).userId);
+    return { success: true as const, message: SESSION_MESSAGES.loggedOutEverywhere };
+  });
+
+  addRoute(app, api.auth.googleLink, async ({ body, request }) => {
+    const principal = principalOf(request);
+    if (!verifyGoogle) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED);
+    const identity = await verifyGoogle(body.idToken);
+    if (!(await linkGoogle(app.db, principal.userId, identity))) throw unauthorized();
+    // A new way into the account: every other session ends, this one continues with a fresh token.
+    await endUserSessions(app.db, principal.userId, principal.sessionId);
+    const user = await currentUser(app, principal.userId);
+    const token = await app.auth.reissue(principal, claimsOf(user));
+    if (!token) throw unauthorized(SESSION_MESSAGES.sessionEnded);
+    return { success: true as const, message: SESSION_MESSAGES.googleLinked, data: { token, user } };
+  });
+}

@@ -1,0 +1,43 @@
+import { SESSION_MESSAGES, type User } from '@insightra/contract';
+import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
+import { useToast } from '../../../components/ui/toast/toast-context';
+import { errorMessage } from '../../../lib/api-client';
+import { linkGoogle } from '../api/profile-api';
+
+export interface ConnectGoogleProps {
+  clientId: string;
+  onLinked: (token: string, user: User) => void;
+}
+
+/**
+ * Google's button, for connecting a Google account to the signed-in account: the ID token goes to
+ * POST /auth/google/link. Loaded lazily, and only when the server says Google sign-in is configured.
+ */
+export function ConnectGoogle({ clientId, onLinked }: ConnectGoogleProps) {
+  const toast = useToast();
+
+  async function connect(credential: string | undefined) {
+    if (!credential) {
+      toast.error(SESSION_MESSAGES.googleLinkFailed);
+      return;
+    }
+    try {
+      const res = await linkGoogle(credential);
+      onLinked(res.data.token, res.data.user);
+      toast.success(res.message);
+    } catch (err) {
+      toast.error(errorMessage(err, SESSION_MESSAGES.googleLinkFailed));
+    }
+  }
+
+  return (
+    <GoogleOAuthProvider clientId={clientId}>
+      <GoogleLogin
+        onSuccess={(response) => void connect(response.credential)}
+        onError={() => toast.error(SESSION_MESSAGES.googleLinkFailed)}
+        text="continue_with"
+        shape="rectangular"
+      />
+    </GoogleOAuthProvider>
+  );
+}
