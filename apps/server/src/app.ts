@@ -11,6 +11,7 @@ import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { timeoutOptions, watchIdleRequests } from './plugins/timeouts';
 import { webAppPlugin } from './plugins/web-app';
 
 export interface BuildOptions {
@@ -36,7 +37,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     // Idle keep-alive sockets close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...timeoutOptions(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  watchIdleRequests(app.server, config.timeouts);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,191 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MESSAGES } from '@insightra/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { csv, multipartBody } from '../../src/features/uploads/test/multipart';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+
+// Real sockets against a listening app: the deadlines are Node's and only apply to real connections.
+let t: TestApp;
+let base: URL;
+let token: string;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ REQUEST_IDLE_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '3' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+  const user = await createUser(t.db);
+  userId = user.id;
+  token = await tokenFor(t.app, user);
+});
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+  ms: number;
+}
+
+/**
+ * Sends the headers and `first` at once, then `pieces` one by one every `everyMs`, never finishing
+ * the body (Content-Length announces more); resolves with the server's answer.
+ */
+function sendSlowly(
+  url: string,
+  headers: Record<string, string | number>,
+  first: Buffer,
+  total: number,
+  pieces: { count: number; everyMs: number } = { count: 0, everyMs: 0 },
+): Promise<Answer> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const req = http.request(
+      new URL(url, base),
+      { method: 'POST', headers: { ...headers, 'content-length': total } },
+      (res) => {
+        clearInterval(timer);
+        let body = '';
+        res.on('data', (d) => {
+          body += d;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body, headers: res.headers, ms: Date.now() - started }),
+        );
+        res.on('error', reject);
+      },
+    );
+    // The server closes the connection after answering; the unsent rest of the body then fails to go.
+    req.on('error', (err) => reject(err));
+    req.write(first);
+    let sent = 0;
+    if (pieces.count > 0) {
+      timer = setInterval(() => {
+        if (sent++ >= pieces.count) return clearInterval(timer);
+        req.write('a');
+      }, pieces.everyMs);
+    }
+  });
+}
+
+async function contactCount(): Promise<number> {
+  const { rows } = await t.db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM issue_reports WHERE kind = 'contact'",
+  );
+  return rows[0]!.n;
+}
+
+const contactBody = JSON.stringify({ name: 'Slow', email: 'slow@example.com', message: 'x'.repeat(400) });
+
+describe('server timeouts', () => {
+  it('answers 408 to a body that stalls for REQUEST_IDLE_TIMEOUT_S, serving others meanwhile, and keeps nothing', async () => {
+    const before = await contactCount();
+    const stalled = sendSlowly(
+      '/api/contact',
+      { 'content-type': 'application/json' },
+      Buffer.from(contactBody.slice(0, 100)),
+      Buffer.byteLength(contactBody),
+    );
+    // Another request is answered while the stalled one waits.
+    const other = await fetch(new URL('/api/powerbi/health', base));
+    expect(other.status).toBe(200);
+
+    const answer = await stalled;
+    expect(answer.status).toBe(408);
+    expect(answer.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      message: MESSAGES.availability.requestTimeout,
+    });
+    expect(answer.ms).toBeGreaterThanOrEqual(900);
+    expect(answer.ms).toBeLessThan(3000);
+    expect(await contactCount()).toBe(before);
+  });
+
+  it('answers 408 to a body that trickles past REQUEST_TIMEOUT_S without ever stalling', async () => {
+    const before = await contactCount();
+    const answer = await sendSlowly(
+      '/api/contact',
+      { 'content-type': 'application/json' },
+      Buffer.from(contactBody.slice(0, 100)),
+      Buffer.byteLength(contactBody),
+      { count: 200, everyMs: 250 },
+    );
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body).message).toBe(MESSAGES.availability.requestTimeout);
+    expect(answer.ms).toBeGreaterThanOrEqual(2900);
+    expect(answer.ms).toBeLessThan(6000);
+    expect(await contactCount()).toBe(before);
+  });
+
+  it('closes a stalled upload with 408 and stores no part of it', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [
+      `S${i}`,
+      `Name ${i}`,
+      'F',
+      'Grade 9',
+      'Yes',
+      '50',
+      '',
+    ]);
+    const { payload, headers } = multipartBody('stalled.csv', csv(rows));
+    const answer = await sendSlowly(
+      '/api/server/upload-excel',
+      { ...headers, ...bearer(token) },
+      payload.subarray(0, Math.floor(payload.length / 2)),
+      payload.length,
+    );
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body).success).toBe(false);
+    // The aborted upload is undone by its handler: wait for that, then nothing of it remains.
+    await new Promise((r) => setTimeout(r, 500));
+    const { rows: logs } = await t.db.query('SELECT id FROM upload_logs WHERE user_id = $1', [userId]);
+    const { rows: data } = await t.db.query('SELECT 1 FROM dataset_rows WHERE user_id = $1 LIMIT 1', [
+      userId,
+    ]);
+    expect(logs).toEqual([]);
+    expect(data).toEqual([]);
+  });
+
+  it('lets a slow but complete request through', async () => {
+    const before = await contactCount();
+    const body = Buffer.from(contactBody);
+    const answer = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        new URL('/api/contact', base),
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.subarray(0, 50));
+      setTimeout(() => req.end(body.subarray(50)), 600);
+    });
+    expect(answer).toBe(201);
+    expect(await contactCount()).toBe(before + 1);
+  });
+});
+
+describe('timeout defaults', () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await createTestApp();
+  });
+
+  it('keeps headers 30 s, idle 30 s, whole request 600 s and keep-alive 65 s', () => {
+    expect(d.config.timeouts).toEqual({
+      idleMs: 30_000,
+      requestMs: 600_000,
+      headersMs: 30_000,
+      keepAliveMs: 65_000,
+    });
+    expect(d.app.server.headersTimeout).toBe(30_000);
+    expect(d.app.server.requestTimeout).toBe(600_000);
+    expect(d.app.server.keepAliveTimeout).toBe(65_000);
+    expect(d.app.server.timeout).toBe(30_000);
+  });
+});
