@@ -5,6 +5,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { biPlugin } from './features/bi/plugin';
 import { features } from './features/index';
+import { metricsPlugin } from './features/metrics/plugin';
+import { configurePasswordHashing } from './lib/password';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
@@ -40,6 +42,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     ...timeoutOptions(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
   watchIdleRequests(app.server, config.timeouts);
+  configurePasswordHashing({ concurrency: config.hashConcurrency });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -53,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
   await app.register(biPlugin);
   for (const feature of features) await app.register(feature);
   await app.register(webAppPlugin);
