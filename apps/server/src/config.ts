@@ -60,7 +60,7 @@ const EnvSchema = z.object({
       return v.trim();
     }),
   DATABASE_POOL_SIZE: intFrom(10, 1, 200),
-  DATABASE_CONNECT_TIMEOUT_S: intFrom(5, 1, 120),
+  DATABASE_CONNECT_TIMEOUT_S: intFrom(2, 1, 120),
   REQUEST_IDLE_TIMEOUT_S: intFrom(30, 1, 3600),
   REQUEST_TIMEOUT_S: intFrom(600, 1, 86_400),
   HASH_CONCURRENCY: intFrom(4, 1, 64),

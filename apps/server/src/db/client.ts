@@ -182,7 +182,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
       // While the database is away a request fails fast (503) instead of hanging on a connection.
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
       keepAlive: true,
     });
     const db = fromPool(pool);
