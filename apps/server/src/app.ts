@@ -41,7 +41,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     return503OnClosing: true,
     ...timeoutOptions(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
-  watchIdleRequests(app.server, config.timeouts);
+  watchIdleRequests(app.server, config.timeouts, app.log);
   configurePasswordHashing({ concurrency: config.hashConcurrency });
 
   app.setValidatorCompiler(validatorCompiler);

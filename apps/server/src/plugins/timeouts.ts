@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 
 /*
@@ -40,8 +41,11 @@ export function timeoutOptions(timeouts: Timeouts) {
   };
 }
 
-function rawAnswer(socket: Socket, status: number, reason: string, message: string) {
+function rawAnswer(socket: Socket, status: number, reason: string, message: string, log?: FastifyBaseLogger) {
   const current = inFlight.get(socket);
+  if (current && status === 408) {
+    log?.info({ req: { method: current.req.method, url: current.req.url }, status }, 'request timed out');
+  }
   if (socket.writable && !current?.res.headersSent) {
     const body = JSON.stringify({ success: false, message });
     const id = current?.req.headers['x-request-id'];
@@ -56,10 +60,10 @@ function rawAnswer(socket: Socket, status: number, reason: string, message: stri
 }
 
 /** Node's request and header deadlines, and malformed requests, answered in the API's error shape. */
-function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+function clientErrorHandler(this: { log: FastifyBaseLogger }, err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    rawAnswer(socket, 408, 'Request Timeout', MESSAGES.availability.requestTimeout);
+    rawAnswer(socket, 408, 'Request Timeout', MESSAGES.availability.requestTimeout, this.log);
   } else if (err.code === 'HPE_HEADER_OVERFLOW') {
     rawAnswer(socket, 431, 'Request Header Fields Too Large', 'The request headers are too large');
   } else {
@@ -68,7 +72,7 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
 }
 
 /** The idle deadline: a stalled body gets 408; an idle connection or a reader who stopped is closed. */
-export function watchIdleRequests(server: Server, timeouts: Timeouts): void {
+export function watchIdleRequests(server: Server, timeouts: Timeouts, log: FastifyBaseLogger): void {
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
     const entry = { req, res };
@@ -86,7 +90,7 @@ export function watchIdleRequests(server: Server, timeouts: Timeouts): void {
       return;
     }
     if (!current.req.complete) {
-      rawAnswer(socket, 408, 'Request Timeout', MESSAGES.availability.requestTimeout);
+      rawAnswer(socket, 408, 'Request Timeout', MESSAGES.availability.requestTimeout, log);
     }
     // Otherwise the request is in and its answer is being prepared: REQUEST_TIMEOUT_S does not apply.
   });

@@ -1,7 +1,8 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config';
 import { csv, multipartBody } from '../../src/features/uploads/test/multipart';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
@@ -149,6 +150,29 @@ describe('server timeouts', () => {
     expect(data).toEqual([]);
   });
 
+  it('closes a connection that sends nothing, and one idle after its answer', async () => {
+    const connect = (send?: string) => {
+      const started = Date.now();
+      const socket = net.connect(Number(base.port), '127.0.0.1', () => {
+        if (send) socket.write(send);
+      });
+      socket.on('data', () => {});
+      const closed = new Promise<number>((resolve, reject) => {
+        socket.on('error', reject);
+        socket.on('close', () => resolve(Date.now() - started));
+      });
+      return { socket, closed };
+    };
+    const silent = await connect().closed;
+    expect(silent).toBeGreaterThanOrEqual(900);
+    expect(silent).toBeLessThan(3000);
+    // After an answer the keep-alive timeout (65 s) applies instead: still open after the idle timeout.
+    const kept = connect('GET /api/powerbi/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    const early = await Promise.race([kept.closed, new Promise((r) => setTimeout(() => r('open'), 2000))]);
+    expect(early).toBe('open');
+    kept.socket.destroy();
+  });
+
   it('lets a slow but complete request through', async () => {
     const before = await contactCount();
     const body = Buffer.from(contactBody);
@@ -187,5 +211,24 @@ describe('timeout defaults', () => {
     expect(d.app.server.requestTimeout).toBe(600_000);
     expect(d.app.server.keepAliveTimeout).toBe(65_000);
     expect(d.app.server.timeout).toBe(30_000);
+  });
+
+  it('refuses a bad value with one line naming the variable', () => {
+    expect(() => loadConfig({ REQUEST_IDLE_TIMEOUT_S: '0' })).toThrow(
+      'REQUEST_IDLE_TIMEOUT_S must be a whole number from 1 to 3600',
+    );
+    expect(() => loadConfig({ REQUEST_TIMEOUT_S: 'ten' })).toThrow(
+      'REQUEST_TIMEOUT_S must be a whole number from 1 to 86400',
+    );
+    expect(() => loadConfig({ DATABASE_CONNECT_TIMEOUT_S: '-1' })).toThrow(
+      'DATABASE_CONNECT_TIMEOUT_S must be a whole number from 1 to 120',
+    );
+    expect(() => loadConfig({ HASH_CONCURRENCY: '0' })).toThrow(
+      'HASH_CONCURRENCY must be a whole number from 1 to 64',
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN must be at least 16 characters',
+    );
+    expect(loadConfig({ REQUEST_TIMEOUT_S: '10' }).timeouts.headersMs).toBe(10_000);
   });
 });
