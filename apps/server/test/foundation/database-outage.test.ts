@@ -90,17 +90,20 @@ describe('the database going away', () => {
       headers: auth,
     });
     const { refreshId } = (await started.json()) as { refreshId: string };
-    const jobState = async () => {
+    const jobRow = async () => {
       const c = new pg.Client({ connectionString: cluster!.url });
       c.on('error', () => {});
       await c.connect();
       try {
-        const { rows } = await c.query('SELECT status FROM refresh_jobs WHERE id = $1', [refreshId]);
-        return rows[0]?.status as string | undefined;
+        const { rows } = await c.query('SELECT status, attempts FROM refresh_jobs WHERE id = $1', [
+          refreshId,
+        ]);
+        return rows[0] as { status: string; attempts: number } | undefined;
       } finally {
         await c.end();
       }
     };
+    const jobState = async () => (await jobRow())?.status;
     for (let i = 0; i < 50 && (await jobState()) !== 'refreshing'; i++) await sleep(100);
     expect(await jobState()).toBe('refreshing');
 
@@ -162,8 +165,10 @@ describe('the database going away', () => {
     expect(recovered).toBeGreaterThan(0);
     expect(recovered).toBeLessThanOrEqual(10_000);
 
-    // The refresh job in flight ran again once the database was back, and completed.
+    // The refresh job in flight ran again once the database was back, and completed; the outage did
+    // not count as one of its attempts.
     expect(job).toBe('completed');
+    expect((await jobRow())?.attempts).toBe(1);
 
     // The outage is logged once per instance, without a stack per request.
     for (const [i, s] of servers.entries()) {
