@@ -108,10 +108,12 @@ describe('the database going away', () => {
     expect(await jobState()).toBe('refreshing');
 
     const samples: Sample[] = [];
+    // The load stops when the test is done, or at the latest after a minute whatever happens.
+    const loadDeadline = Date.now() + 60_000;
     let done = false;
     const loops = [0, 1].flatMap((i) => [
-      load(servers, i, '/api/auth/me', auth, 100, samples, () => done),
-      load(servers, i, '/api/powerbi/health', {}, 300, samples, () => done),
+      load(servers, i, '/api/auth/me', auth, 100, samples, () => done || Date.now() > loadDeadline),
+      load(servers, i, '/api/powerbi/health', {}, 300, samples, () => done || Date.now() > loadDeadline),
     ]);
     await sleep(1000);
     const logBefore = servers.map((s) => s.output().length);
