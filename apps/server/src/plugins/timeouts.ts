@@ -6,7 +6,8 @@ import type { Config } from '../config';
 
 /*
  * Server timeouts, so that one slow or hostile client cannot hold a request (and what it holds) open:
- * - a request whose bytes stop arriving for REQUEST_IDLE_TIMEOUT_S, or which is not received in full
+ * - a request whose bytes stop arriving for REQUEST_IDLE_TIMEOUT_S (while the server is reading them:
+ *   a body held back by the server's own back-pressure is not the client's stall), or which is not received in full
  *   within REQUEST_TIMEOUT_S, is answered 408 (when the client still listens) and its connection closed;
  *   the handler sees the request aborted, so nothing it started is kept;
  * - headers must arrive within 30 s; an idle keep-alive connection is closed after 65 s;
@@ -90,6 +91,12 @@ export function watchIdleRequests(server: Server, timeouts: Timeouts, log: Fasti
       return;
     }
     if (!current.req.complete) {
+      if (current.req.readableLength > 0) {
+        // Bytes received and not yet read: the server is behind (an upload waiting for a parse
+        // worker, a piece being written), not the client. Wait on; REQUEST_TIMEOUT_S still bounds it.
+        socket.setTimeout(timeouts.idleMs);
+        return;
+      }
       rawAnswer(socket, 408, 'Request Timeout', MESSAGES.availability.requestTimeout, log);
     }
     // Otherwise the request is in and its answer is being prepared: REQUEST_TIMEOUT_S does not apply.

@@ -2,9 +2,11 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { csv, multipartBody } from '../../src/features/uploads/test/multipart';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestDatabase } from '../helpers/database';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 
 // Real sockets against a listening app: the deadlines are Node's and only apply to real connections.
@@ -230,5 +232,52 @@ describe('timeout defaults', () => {
       'METRICS_TOKEN must be at least 16 characters',
     );
     expect(loadConfig({ REQUEST_TIMEOUT_S: '10' }).timeouts.headersMs).toBe(10_000);
+  });
+});
+
+describe('a body the server is not reading yet', () => {
+  it('is not taken for a stalled client: it waits until the server reads it', async () => {
+    const testDb = await createTestDatabase();
+    const config = loadConfig({ REQUEST_IDLE_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '30', LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database: testDb.db, logger: false });
+    // Stands for a handler that is busy elsewhere before reading its body (an upload queued for a
+    // parse worker): it starts reading only after twice the idle timeout.
+    app.addContentTypeParser('application/x-held', (_request, _payload, done) => done(null));
+    app.post('/test/held-body', async (request) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      let bytes = 0;
+      for await (const chunk of request.raw) bytes += (chunk as Buffer).length;
+      return { success: true, bytes };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const body = Buffer.alloc(8 * 1024 * 1024, 'a');
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/test/held-body',
+            method: 'POST',
+            headers: { 'content-type': 'application/x-held', 'content-length': body.length },
+          },
+          (res) => {
+            let text = '';
+            res.on('data', (d) => {
+              text += d;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ success: true, bytes: body.length });
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
   });
 });
