@@ -6,9 +6,9 @@ import type { Config } from '../config';
 
 /*
  * Server timeouts, so that one slow or hostile client cannot hold a request (and what it holds) open:
- * - a request whose bytes stop arriving for REQUEST_IDLE_TIMEOUT_S (while the server is reading them:
- *   a body held back by the server's own back-pressure is not the client's stall), or which is not received in full
- *   within REQUEST_TIMEOUT_S, is answered 408 (when the client still listens) and its connection closed;
+ * - a request whose bytes stop arriving for REQUEST_IDLE_TIMEOUT_S while the server reads them (a body
+ *   held back by the server's own back-pressure is not the client's stall), or which is not received in
+ *   full within REQUEST_TIMEOUT_S, is answered 408 (when the client still listens) and its connection closed;
  *   the handler sees the request aborted, so nothing it started is kept;
  * - headers must arrive within 30 s; an idle keep-alive connection is closed after 65 s;
  * - a client that stops reading an answer for REQUEST_IDLE_TIMEOUT_S is disconnected.
