@@ -23,6 +23,8 @@ interface InFlight {
 }
 
 const inFlight = new WeakMap<Socket, InFlight>();
+/** Requests whose body the server was not reading at the last idle deadline. */
+const heldBack = new WeakSet<IncomingMessage>();
 
 /** The Fastify constructor's options for these timeouts. */
 export function timeoutOptions(timeouts: Timeouts) {
@@ -91,9 +93,12 @@ export function watchIdleRequests(server: Server, timeouts: Timeouts, log: Fasti
       return;
     }
     if (!current.req.complete) {
-      if (current.req.readableLength > 0) {
+      if (current.req.readableLength > 0 || heldBack.has(current.req)) {
         // Bytes received and not yet read: the server is behind (an upload waiting for a parse
-        // worker, a piece being written), not the client. Wait on; REQUEST_TIMEOUT_S still bounds it.
+        // worker, a piece being written), not the client. Wait on, and once the server has caught up
+        // give the client a whole idle period from then; REQUEST_TIMEOUT_S still bounds it all.
+        if (current.req.readableLength > 0) heldBack.add(current.req);
+        else heldBack.delete(current.req);
         socket.setTimeout(timeouts.idleMs);
         return;
       }

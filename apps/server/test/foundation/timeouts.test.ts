@@ -241,10 +241,10 @@ describe('a body the server is not reading yet', () => {
     const config = loadConfig({ REQUEST_IDLE_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '30', LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database: testDb.db, logger: false });
     // Stands for a handler that is busy elsewhere before reading its body (an upload queued for a
-    // parse worker): it starts reading only after twice the idle timeout.
+    // parse worker): it starts reading only after more than twice the idle timeout.
     app.addContentTypeParser('application/x-held', (_request, _payload, done) => done(null));
     app.post('/test/held-body', async (request) => {
-      await new Promise((r) => setTimeout(r, 2000));
+      await new Promise((r) => setTimeout(r, 2500));
       let bytes = 0;
       for await (const chunk of request.raw) bytes += (chunk as Buffer).length;
       return { success: true, bytes };
