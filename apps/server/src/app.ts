@@ -5,12 +5,15 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { biPlugin } from './features/bi/plugin';
 import { features } from './features/index';
+import { metricsPlugin } from './features/metrics/plugin';
+import { configurePasswordHashing } from './lib/password';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
+import { timeoutOptions, watchIdleRequests } from './plugins/timeouts';
 import { webAppPlugin } from './plugins/web-app';
 
 export interface BuildOptions {
@@ -36,7 +39,10 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     // Idle keep-alive sockets close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    ...timeoutOptions(config.timeouts),
   }).withTypeProvider<ZodTypeProvider>();
+  watchIdleRequests(app.server, config.timeouts, app.log);
+  configurePasswordHashing({ concurrency: config.hashConcurrency });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -50,6 +56,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
   await app.register(biPlugin);
   for (const feature of features) await app.register(feature);
   await app.register(webAppPlugin);

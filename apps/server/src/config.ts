@@ -60,6 +60,14 @@ const EnvSchema = z.object({
       return v.trim();
     }),
   DATABASE_POOL_SIZE: intFrom(10, 1, 200),
+  DATABASE_CONNECT_TIMEOUT_S: intFrom(2, 1, 120),
+  REQUEST_IDLE_TIMEOUT_S: intFrom(30, 1, 3600),
+  REQUEST_TIMEOUT_S: intFrom(600, 1, 86_400),
+  HASH_CONCURRENCY: intFrom(4, 1, 64),
+  METRICS_TOKEN: optionalString.refine(
+    (v) => v === undefined || v.length >= 16,
+    'must be at least 16 characters',
+  ),
   JWT_SECRET: optionalString.refine(
     (v) => v === undefined || v.length >= 32,
     'must be at least 32 characters',
@@ -132,6 +140,17 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
     dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_S * 1000,
+    /** A stalled request body, or a request not received in full in time, is closed with 408. */
+    timeouts: {
+      idleMs: env.REQUEST_IDLE_TIMEOUT_S * 1000,
+      requestMs: env.REQUEST_TIMEOUT_S * 1000,
+      headersMs: Math.min(30_000, env.REQUEST_TIMEOUT_S * 1000),
+      // Longer than common load balancers' idle timeout (60 s), so the balancer closes first.
+      keepAliveMs: 65_000,
+    },
+    hashConcurrency: env.HASH_CONCURRENCY,
+    metricsToken: env.METRICS_TOKEN,
     jwtSecret: env.JWT_SECRET,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
     google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL as string },

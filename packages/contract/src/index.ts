@@ -5,6 +5,7 @@ import { chartRoutes } from './charts';
 import { configRoutes } from './config';
 import type { RouteDef } from './http';
 import { issueRoutes } from './issues';
+import { metricsRoutes } from './metrics';
 import { reportRoutes } from './reports';
 import { sectorRoutes } from './sectors';
 import { uploadRoutes } from './uploads';
@@ -18,6 +19,7 @@ export * from './constants';
 export * from './http';
 export * from './issues';
 export * from './messages';
+export * from './metrics';
 export * from './report-templates';
 export * from './reports';
 export * from './routes';
@@ -37,6 +39,7 @@ export const api = {
   issues: issueRoutes,
   charts: chartRoutes,
   config: configRoutes,
+  metrics: metricsRoutes,
 } as const;
 
 export const allRoutes: readonly RouteDef[] = Object.values(api).flatMap((domain) => Object.values(domain));

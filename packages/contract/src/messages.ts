@@ -95,6 +95,12 @@ export const MESSAGES = {
     automobileFailed: 'Failed to fetch automobile data',
     errorTitle: 'Error Loading Data',
   },
+  /** Answers of an instance protecting itself (503 or 408); each 503 carries Retry-After. */
+  availability: {
+    databaseUnavailable: 'The database is unavailable at the moment. Please try again in a few seconds.',
+    hashingBusy: 'Too many sign-ins and registrations at the moment. Please try again in a few seconds.',
+    requestTimeout: 'The request took too long to arrive and was closed. Please try again.',
+  },
   other: {
     sampleReportFallback: (email: string) =>
       `Sample report is being prepared. Please contact ${email} for a demo report.`,

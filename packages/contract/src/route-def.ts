@@ -28,6 +28,8 @@ export interface RouteDef {
   response?: z.ZodType;
   /** The answer is a file (binary body) rather than JSON. */
   file?: boolean;
+  /** The answer is plain text (e.g. the Prometheus exposition format) rather than JSON. */
+  text?: boolean;
   multipart?: boolean;
   status?: 200 | 201;
 }

@@ -73,4 +73,7 @@ export const apiRefs = {
   config: {
     get: { method: 'GET', path: '/api/config', access: 'none' },
   },
+  metrics: {
+    get: { method: 'GET', path: '/api/metrics', access: 'none' },
+  },
 } as const as unknown as Api;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { markConnectionError } from './availability';
 import { type RawQuery, rawDialect } from './connection-dialect';
 import type { DB } from './schema';
 
@@ -29,8 +30,18 @@ export interface Database extends RawQuery {
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections in use and callers waiting for one, for the metrics endpoint. */
+  stats(): PoolStats;
   pglite?: PGlite;
   pool?: pg.Pool;
+}
+
+export interface PoolStats {
+  /** Connections running a query or a transaction (PGlite: 1 while busy). */
+  inUse: number;
+  idle: number;
+  /** Callers waiting for a connection (PGlite: statements queued behind the one running). */
+  waiting: number;
 }
 
 const numericParsers = {
@@ -39,11 +50,23 @@ const numericParsers = {
 };
 
 export function fromPglite(instance: PGlite): Database {
-  const query: RawQuery['query'] = async (text, params) => {
+  // PGlite runs one statement or transaction at a time; the rest queue behind it. Counted for metrics.
+  let active = 0;
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      active++;
+      try {
+        return await run(...args);
+      } finally {
+        active--;
+      }
+    };
+  const query = counted(async (text: string, params?: readonly unknown[]) => {
     const r = await instance.query(text, params as unknown[], { parsers: numericParsers });
     return { rows: r.rows as never[], rowCount: r.affectedRows ?? r.rows.length };
-  };
-  return {
+  }) as RawQuery['query'];
+  const db: Database = {
     kind: 'pglite',
     pglite: instance,
     query,
@@ -66,13 +89,31 @@ export function fromPglite(instance: PGlite): Database {
           raw: { kind: 'pglite', tx: t },
         });
       }),
+    stats: () => ({ inUse: Math.min(active, 1), idle: active ? 0 : 1, waiting: Math.max(active - 1, 0) }),
     close: async () => {
       if (!instance.closed) await instance.close();
     },
   };
+  db.exec = counted(db.exec);
+  db.transaction = counted(db.transaction) as Database['transaction'];
+  return db;
+}
+
+/**
+ * Every client of the pool gets an error listener for its whole life. pg-pool listens on idle clients
+ * only: a checked-out client (Kysely's, a transaction's, a COPY's) whose server goes away would
+ * otherwise emit an unhandled 'error' and end the process. The query in progress fails with the
+ * error; the broken client is dropped when released and the pool connects afresh.
+ */
+export function guardPool(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    client.on('error', markConnectionError);
+  });
+  pool.on('error', markConnectionError);
 }
 
 export function fromPool(pool: pg.Pool): Database {
+  guardPool(pool);
   const query: RawQuery['query'] = async (text, params) => {
     const r = await pool.query(text, params as unknown[]);
     return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
@@ -115,6 +156,11 @@ export function fromPool(pool: pg.Pool): Database {
         client.release(broken);
       }
     },
+    stats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }
@@ -123,6 +169,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** PostgreSQL connections per instance. */
   poolSize?: number;
+  /** Longest wait for a PostgreSQL connection (a new one, or a free one of the pool). */
+  connectTimeoutMs?: number;
   dataDir: string;
 }
 
@@ -133,11 +181,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // While the database is away a request fails fast (503) instead of hanging on a connection.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
+      keepAlive: true,
     });
-    // An idle client's error (server restart) must not crash the process; the next query reconnects.
-    pool.on('error', () => {});
+    const db = fromPool(pool);
     await pool.query('SELECT 1');
-    return fromPool(pool);
+    return db;
   }
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });

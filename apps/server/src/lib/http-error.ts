@@ -20,4 +20,9 @@ export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, { 'retry-after': String(retryAfterSeconds) });
-export const serviceUnavailable = (message: string) => new HttpError(503, message);
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(
+    503,
+    message,
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+  );

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DatabaseOutage } from '../db/availability';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** Logs a database outage once and notices its end (db/availability.ts). */
+    databaseOutage: DatabaseOutage;
   }
 }
 
@@ -20,13 +23,17 @@ export const databasePlugin = fp(
       (await openDatabase({
         databaseUrl: app.config.databaseUrl,
         poolSize: app.config.databasePoolSize,
+        connectTimeoutMs: app.config.databaseConnectTimeoutMs,
         dataDir: app.config.dataDir,
       }));
     const owns = opts.ownsDatabase ?? !opts.database;
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     app.decorate('db', db);
+    const outage = new DatabaseOutage(() => db.query('SELECT 1'), app.log);
+    app.decorate('databaseOutage', outage);
     app.addHook('onClose', async () => {
+      outage.stop();
       if (owns) await db.close();
     });
   },

@@ -1,7 +1,12 @@
+import { MESSAGES } from '@insightra/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/availability';
 import { HttpError } from '../lib/http-error';
+
+/** Seconds a client is asked to wait (Retry-After) while the database is unavailable. */
+export const DATABASE_RETRY_AFTER_S = 5;
 
 /** Messages for Fastify's own request errors, by code. */
 const FASTIFY_MESSAGES: Record<string, string> = {
@@ -59,6 +64,15 @@ export const errorsPlugin = fp(
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, 'response did not match the contract');
         return reply.code(500).send({ success: false, message: 'Internal server error' });
+      }
+      // The database went away (restart, failover): a 503 the client may retry, logged once per outage.
+      // Never a 401: a signed-in user keeps their session through it.
+      if (isDatabaseUnavailable(error)) {
+        app.databaseOutage?.report(error);
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+          .send({ success: false, message: MESSAGES.availability.databaseUnavailable });
       }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {

@@ -34,7 +34,11 @@ export async function authRoutes(app: FastifyInstance) {
   // Verifying against a throw-away hash when the account does not exist keeps the answer's timing
   // the same as for a wrong password.
   let dummyHash: Promise<string> | undefined;
-  const dummy = () => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+  const dummy = () =>
+    (dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((err) => {
+      dummyHash = undefined; // refused while hashing was saturated: try again next time
+      throw err;
+    }));
 
   const { clientId, jwksUrl } = app.config.google;
   const verifyGoogle = clientId ? googleVerifier(clientId, jwksUrl) : null;

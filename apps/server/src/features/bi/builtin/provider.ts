@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { findReportTemplate, PATHS, type RefreshState } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../../db/availability';
 import type { RefreshJobStatus } from '../../../db/schema';
 import type { BiProvider, RefreshJobView } from '../provider';
 import { estimateRefresh } from './estimate';
@@ -53,7 +54,10 @@ export function createBuiltinProvider(
 ): BuiltinProvider {
   const db = app.db;
   const worker = new RefreshWorker(db, {
-    onError: (err) => app.log.error({ err }, 'refresh worker error'),
+    onError: (err) =>
+      isDatabaseUnavailable(err)
+        ? app.databaseOutage.report(err)
+        : app.log.error({ err }, 'refresh worker error'),
     ...workerOptions,
   });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isDatabaseUnavailable } from '../../../db/availability';
 import type { Database } from '../../../db/client';
 import { type CubeRow, cubeSql, ROLLUP_SQL } from './summary-sql';
 
@@ -37,6 +38,8 @@ export class RefreshWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** Jobs interrupted by a database outage, handed back to the queue once it returns. */
+  private readonly interrupted = new Set<string>();
 
   constructor(
     private readonly db: Database,
@@ -94,6 +97,7 @@ export class RefreshWorker {
 
   /** Claims and runs at most one job; true when there was one. */
   async tick(): Promise<boolean> {
+    await this.requeueInterrupted();
     await this.failStaleJobs();
     const job = await this.claim();
     if (!job) return false;
@@ -175,9 +179,30 @@ export class RefreshWorker {
         if (done.rowCount === 0) throw new LeaseLostError(job.id);
       });
     } catch (err) {
-      if (!(err instanceof LeaseLostError)) await this.fail(job.id, err);
+      if (err instanceof LeaseLostError) return;
+      if (isDatabaseUnavailable(err)) {
+        // Not the job's fault: it runs again, from the start, when the database is back.
+        this.onError(err);
+        this.interrupted.add(job.id);
+        return;
+      }
+      await this.fail(job.id, err);
     } finally {
       clearInterval(renew);
+    }
+  }
+
+  /** Puts jobs an outage interrupted back in the queue, without counting the attempt. */
+  private async requeueInterrupted() {
+    for (const jobId of this.interrupted) {
+      await this.db.query(
+        `UPDATE refresh_jobs
+            SET status = 'queued', message = 'Refresh queued', lease_owner = NULL, lease_expires_at = NULL,
+                attempts = greatest(attempts - 1, 0)
+          WHERE id = $1 AND lease_owner = $2 AND status = 'refreshing'`,
+        [jobId, this.owner],
+      );
+      this.interrupted.delete(jobId);
     }
   }
 
