@@ -10,6 +10,7 @@ import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -22,6 +23,16 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * Who may name the client in X-Forwarded-For. Off by default: any client writes that header, so the
+ * socket's peer is the client. A hop count trusts that many nearest peers whatever their address (the
+ * server must then be reachable only through its proxies); a list trusts those addresses (decision 096).
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole application; `server.ts` only listens and shuts down. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
@@ -32,7 +43,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Idle keep-alive sockets close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -47,6 +58,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(rateLimitsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);

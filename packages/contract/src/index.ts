@@ -17,6 +17,7 @@ export * from './config';
 export * from './constants';
 export * from './http';
 export * from './issues';
+export * from './limit-messages';
 export * from './messages';
 export * from './report-templates';
 export * from './reports';

@@ -174,6 +174,14 @@ export interface ReportRefreshStateTable {
   job_id: string | null;
 }
 
+/** 0008_rate_limits.sql: the request limits' counted windows (lib/rate-limit.ts). */
+export interface RateLimitWindowsTable {
+  bucket: string;
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   sectors: SectorsTable;
@@ -188,4 +196,5 @@ export interface DB {
   report_refresh_state: ReportRefreshStateTable;
   issue_reports: IssueReportsTable;
   demo_students: DemoStudentsTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
