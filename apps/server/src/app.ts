@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { biPlugin } from './features/bi/plugin';
 import { features } from './features/index';
+import { validatorCompiler } from './lib/validator';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { webAppPlugin } from './plugins/web-app';
@@ -57,6 +59,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database });
   await app.register(rateLimitsPlugin);
   await app.register(securityPlugin);

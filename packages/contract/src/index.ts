@@ -15,6 +15,7 @@ export * from './bi';
 export * from './charts';
 export * from './config';
 export * from './constants';
+export * from './field-messages';
 export * from './http';
 export * from './issues';
 export * from './limit-messages';
