@@ -192,7 +192,7 @@ describe('validation messages are written for people', () => {
         const res = await call(route, variant);
         const where = `${route.method} ${route.path} ${JSON.stringify(variant).slice(0, 80)}: ${res.body.slice(0, 300)}`;
         expect(res.statusCode, where).toBeLessThan(500);
-        if (!res.headers['content-type']?.includes('json')) continue;
+        if (!String(res.headers['content-type'] ?? '').includes('json')) continue;
         const body = res.json();
         if (body.success !== false) continue;
         expect(body.message, where).not.toMatch(LIBRARY_TEXT);
