@@ -55,6 +55,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are per user and per moment: no browser or proxy keeps them (files set their own).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(configPlugin, { config });

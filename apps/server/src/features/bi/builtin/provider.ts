@@ -53,7 +53,7 @@ export function createBuiltinProvider(
 ): BuiltinProvider {
   const db = app.db;
   const worker = new RefreshWorker(db, {
-    onError: (err) => app.log.error({ err }, 'refresh worker error'),
+    onError: (err, jobId) => app.log.error({ err, jobId }, 'refresh worker error'),
     ...workerOptions,
   });
 
