@@ -19,7 +19,8 @@ describe('Cache-Control on API answers', () => {
       app.inject({ method: 'POST', url: '/api/auth/login', payload: {} }),
       app.inject({ url: '/api/no-such-route' }),
     ]);
-    for (const [i, res] of answers.entries()) expect(res.headers['cache-control'], `answer ${i}`).toBe('no-store');
+    for (const [i, res] of answers.entries())
+      expect(res.headers['cache-control'], `answer ${i}`).toBe('no-store');
   });
 });
 
