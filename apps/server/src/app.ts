@@ -1,17 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { biPlugin } from './features/bi/plugin';
 import { features } from './features/index';
 import { metricsPlugin } from './features/metrics/plugin';
 import { configurePasswordHashing } from './lib/password';
+import { validatorCompiler } from './lib/validator';
 import { authPlugin } from './plugins/auth';
 import { configPlugin } from './plugins/config';
 import { databasePlugin } from './plugins/database';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
+import { inputGuardPlugin } from './plugins/input-guard';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { timeoutOptions, watchIdleRequests } from './plugins/timeouts';
 import { webAppPlugin } from './plugins/web-app';
@@ -25,6 +28,16 @@ export interface BuildOptions {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/**
+ * Who may name the client in X-Forwarded-For. Off by default: any client writes that header, so the
+ * socket's peer is the client. A hop count trusts that many nearest peers whatever their address (the
+ * server must then be reachable only through its proxies); a list trusts those addresses (decision 096).
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole application; `server.ts` only listens and shuts down. */
 export async function buildApp({ config, database, logger }: BuildOptions) {
   const app = Fastify({
@@ -35,7 +48,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Idle keep-alive sockets close at shutdown; busy ones finish their request first.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -48,11 +61,16 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are per user and per moment: no browser or proxy keeps them (files set their own).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { database });
+  await app.register(rateLimitsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authPlugin);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import {
   BI_PROVIDERS,
@@ -44,9 +45,54 @@ const urlString = (def?: string) =>
       return value;
     });
 
+/** Address kinds `proxy-addr` (Fastify's `trustProxy`) knows by name. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may name the client in X-Forwarded-For: nobody (default: the socket's peer is the client),
+ * a number of proxy hops in front of the server, or a comma list of the proxies' addresses/CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = v?.trim().toLowerCase();
+    if (!value || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'must be a hop count from 0 to 10 or proxy addresses' });
+        return z.NEVER;
+      }
+      return hops;
+    }
+    const entries = value.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isAddressOrCidr(e));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or a comma list of IP addresses/CIDRs ("${bad}" is neither)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const EnvSchema = z.object({
   PORT: intFrom(5000, 0, 65535),
   HOST: optionalString,
+  TRUST_PROXY: trustProxy,
+  REGISTER_LIMIT_PER_HOUR: intFrom(200, 1, 1_000_000),
   DATA_DIR: optionalString,
   DATABASE_URL: z
     .string()
@@ -137,6 +183,9 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
   return {
     port: env.PORT,
     host: env.HOST ?? '0.0.0.0',
+    /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (decision 096). */
+    trustProxy: env.TRUST_PROXY,
+    limits: { registerPerHour: env.REGISTER_LIMIT_PER_HOUR },
     dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ISSUE_TYPES, LIMITS } from './constants';
+import { inputErrorMessage, requiredAs } from './field-messages';
 import { defineRoute, SuccessMessage } from './http';
 import { ISSUE_CHECK_ORDER, issueRouteRefs } from './issue-rules';
 
@@ -8,18 +9,30 @@ export { ISSUE_CHECK_ORDER, issueRouteRefs, SCREENSHOT_TYPES } from './issue-rul
 /** Field rules of SPEC.md §5 (Report issue). The order of checks is the order of `ISSUE_CHECK_ORDER`. */
 export const IssueReportFields = z
   .object({
-    name: z.string().trim().min(1, 'Name is required').max(LIMITS.issueNameMax),
+    name: z
+      .string({ error: requiredAs('Name is required') })
+      .trim()
+      .min(1, 'Name is required')
+      .max(LIMITS.issueNameMax),
     email: z
-      .string()
+      .string({ error: requiredAs('Invalid email format') })
       .trim()
       .max(LIMITS.emailMax)
       .optional()
       .transform((v) => (v ? v : undefined))
       .pipe(z.email('Invalid email format').optional()),
-    subject: z.string().trim().min(1, 'Subject is required').max(LIMITS.issueSubjectMax),
+    subject: z
+      .string({ error: requiredAs('Subject is required') })
+      .trim()
+      .min(1, 'Subject is required')
+      .max(LIMITS.issueSubjectMax),
     issueType: z.enum(ISSUE_TYPES, { message: 'Issue type is required' }),
     issueTypeOther: z.string().trim().max(100).optional(),
-    description: z.string().trim().min(1, 'Description is required').max(LIMITS.issueDescriptionMax),
+    description: z
+      .string({ error: requiredAs('Description is required') })
+      .trim()
+      .min(1, 'Description is required')
+      .max(LIMITS.issueDescriptionMax),
   })
   .refine((v) => v.issueType !== 'Other' || Boolean(v.issueTypeOther), {
     message: 'Please specify issue type',
@@ -32,9 +45,12 @@ export const IssueReportFields = z
   });
 export type IssueReportFields = z.infer<typeof IssueReportFields>;
 
-/** The first failure of `input` in SPEC.md §5's order, or null when the report is valid. */
+/**
+ * The first failure of `input` in SPEC.md §5's order, or null when the report is valid. An absent field
+ * fails like an empty one; rules without a message of their own answer `inputErrorMessage`.
+ */
 export function firstIssueReportError(input: unknown): string | null {
-  const result = IssueReportFields.safeParse(input);
+  const result = IssueReportFields.safeParse(input, { error: inputErrorMessage });
   if (result.success) return null;
   const rank = (path: PropertyKey[]) => {
     const i = ISSUE_CHECK_ORDER.indexOf(String(path[0]) as (typeof ISSUE_CHECK_ORDER)[number]);

@@ -182,6 +182,14 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
+/** 0008_rate_limits.sql: the request limits' counted windows (lib/rate-limit.ts). */
+export interface RateLimitWindowsTable {
+  bucket: string;
+  key: string;
+  hits: number;
+  expires_at: Timestamp;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   sectors: SectorsTable;
@@ -197,4 +205,5 @@ export interface DB {
   issue_reports: IssueReportsTable;
   demo_students: DemoStudentsTable;
   sessions: SessionsTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }

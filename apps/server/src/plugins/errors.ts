@@ -1,7 +1,7 @@
-import { MESSAGES } from '@insightra/contract';
+import { fieldLabel, INPUT_MESSAGES, MESSAGES } from '@insightra/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/availability';
 import { HttpError } from '../lib/http-error';
 
@@ -24,27 +24,19 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_FIELDS_LIMIT: 'Too many fields in the form',
 };
 
+/**
+ * A validation failure's answer: the first rule's message (the contract's own, or the validator's
+ * sentence naming the field — lib/validator.ts) and every failure by field.
+ */
 function describeValidation(error: FastifyError): {
   message: string;
   errors: { path: string; message: string }[];
 } {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => ({
-      path: [v.instancePath.replace(/^\//, '').replaceAll('/', '.')].filter(Boolean).join('.'),
-      message: v.message ?? 'is invalid',
-    }));
-    const first = errors[0];
-    const where = error.validationContext ?? 'request';
-    const message = first
-      ? first.message.startsWith('Invalid input') ||
-        first.message.startsWith('Invalid option') ||
-        first.message.startsWith('Unrecognized')
-        ? `${where}${first.path ? `.${first.path}` : ''}: ${first.message}`
-        : first.message
-      : 'The request is not valid';
-    return { message, errors };
-  }
-  return { message: error.message, errors: [] };
+  const errors = (error.validation ?? []).map((v) => {
+    const path = v.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+    return { path: path.join('.'), message: v.message ?? INPUT_MESSAGES.notValid(fieldLabel(path)) };
+  });
+  return { message: errors[0]?.message ?? 'The request is not valid', errors };
 }
 
 /** One error shape for every endpoint: `{ success: false, message }` with the right status, never a stack. */

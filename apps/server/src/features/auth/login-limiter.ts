@@ -1,69 +1,65 @@
+import { LIMIT_MESSAGES } from '@insightra/contract';
+import { decodeJwt } from 'jose';
+import type { RawQuery } from '../../db/connection-dialect';
+import { addressKey, clear, enforce, type Layer, type Limit, refund } from '../../lib/rate-limit';
+
 /**
- * Failed-login counters, per account and per client address, kept in this process. PRODUCT.md §2
- * allows per-instance rate limits: with N instances an attacker gets at most N times the budget.
+ * Sign-in limits in three layers (decisions 012, 095), counted in the database before the secret is
+ * checked: per client address, per (account, address) pair, and per account behind them. The pair
+ * layer is the tight one, so a stranger elsewhere exhausting it cannot lock the owner out; the account
+ * layer caps guesses spread over many addresses.
  */
-export interface LimitPolicy {
-  maxFailures: number;
-  windowMs: number;
+export const SIGN_IN_LIMITS = {
+  address: { bucket: 'sign-in:address', max: 20, windowSeconds: 15 * 60 },
+  pair: { bucket: 'sign-in:pair', max: 5, windowSeconds: 15 * 60 },
+  account: { bucket: 'sign-in:account', max: 50, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, Limit>;
+
+export interface SignInAttempt {
+  /** The secret was right: the attempt is not a failure, and the pair's failures are forgotten. */
+  succeeded(): Promise<void>;
 }
 
-export const ACCOUNT_POLICY: LimitPolicy = { maxFailures: 5, windowMs: 15 * 60_000 };
-export const ADDRESS_POLICY: LimitPolicy = { maxFailures: 20, windowMs: 15 * 60_000 };
-
-/** Beyond this many tracked keys the oldest windows are dropped, so a flood cannot exhaust memory. */
-const MAX_KEYS = 50_000;
-
-interface Window {
-  failures: number;
-  resetAt: number;
+/**
+ * Counts a sign-in attempt for `accountKey` (an account id, or the lowercased name when no account has
+ * it, so unknown names are limited like real ones) from `ip`; throws 429 when a layer is spent. Every
+ * attempt counts as a failure until `succeeded()` says otherwise.
+ */
+export async function beginSignIn(db: RawQuery, accountKey: string, ip: string): Promise<SignInAttempt> {
+  const address = addressKey(ip);
+  const pair: Layer = { limit: SIGN_IN_LIMITS.pair, key: `${accountKey} ${address}` };
+  const counted = await enforce(
+    db,
+    [
+      { limit: SIGN_IN_LIMITS.address, key: address },
+      pair,
+      { limit: SIGN_IN_LIMITS.account, key: accountKey },
+    ],
+    LIMIT_MESSAGES.signIn,
+  );
+  return {
+    succeeded: async () => {
+      await refund(
+        db,
+        counted.filter((c) => c.layer !== pair),
+      );
+      await clear(db, pair);
+    },
+  };
 }
 
-export class FailureCounter {
-  private readonly windows = new Map<string, Window>();
+/** Registrations per client address per hour; `max` comes from REGISTER_LIMIT_PER_HOUR. */
+export const REGISTER_LIMIT = { bucket: 'register:address', max: 200, windowSeconds: 60 * 60 };
 
-  constructor(
-    private readonly policy: LimitPolicy,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Seconds until `key` may try again, or 0 when it may try now. */
-  retryAfter(key: string): number {
-    const w = this.windows.get(key);
-    if (!w) return 0;
-    const now = this.now();
-    if (now >= w.resetAt) {
-      this.windows.delete(key);
-      return 0;
-    }
-    return w.failures >= this.policy.maxFailures ? Math.ceil((w.resetAt - now) / 1000) : 0;
+/**
+ * The account a Google ID token claims, read before its signature is checked (the attempt is counted
+ * first): `google:<sub>`, or one shared key for tokens that are not even well-formed.
+ */
+export function googleAccountKey(idToken: string): string {
+  try {
+    const sub = decodeJwt(idToken).sub;
+    return typeof sub === 'string' && sub.length <= 255 ? `google:${sub}` : 'google:?';
+  } catch {
+    return 'google:?';
   }
-
-  fail(key: string): void {
-    const now = this.now();
-    const w = this.windows.get(key);
-    if (w && now < w.resetAt) {
-      w.failures += 1;
-      return;
-    }
-    if (this.windows.size >= MAX_KEYS) this.prune(now);
-    this.windows.set(key, { failures: 1, resetAt: now + this.policy.windowMs });
-  }
-
-  reset(key: string): void {
-    this.windows.delete(key);
-  }
-
-  private prune(now: number): void {
-    for (const [key, w] of this.windows) if (now >= w.resetAt) this.windows.delete(key);
-    // Still full: drop the oldest insertions (Map keeps insertion order).
-    for (const key of this.windows.keys()) {
-      if (this.windows.size < MAX_KEYS) break;
-      this.windows.delete(key);
-    }
-  }
-}
-
-export function tooManyMessage(seconds: number): string {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { api } from '@insightra/contract';
+import { api, LIMIT_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, serviceUnavailable, tooManyRequests, unauthorized } from '../../lib/http-error';
+import { badRequest, serviceUnavailable, unauthorized } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
+import { addressKey, enforce } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
 import { registerBenchHello } from './bench-hello';
 import { ensureFirstAdmin } from './first-admin';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, FailureCounter, tooManyMessage } from './login-limiter';
+import { beginSignIn, googleAccountKey, REGISTER_LIMIT } from './login-limiter';
 import { sessionAnswer, userAnswer } from './session';
 import { endUserSessions } from './session-repository';
 import { sessionRoutes } from './session-routes';
@@ -29,8 +30,6 @@ function principalId(request: FastifyRequest): number {
 }
 
 export async function authRoutes(app: FastifyInstance) {
-  const accounts = new FailureCounter(ACCOUNT_POLICY);
-  const addresses = new FailureCounter(ADDRESS_POLICY);
   // Verifying against a throw-away hash when the account does not exist keeps the answer's timing
   // the same as for a wrong password.
   let dummyHash: Promise<string> | undefined;
@@ -50,29 +49,22 @@ export async function authRoutes(app: FastifyInstance) {
 
   registerBenchHello(app);
 
-  function assertNotLimited(accountKey: string, address: string) {
-    const wait = Math.max(accounts.retryAfter(accountKey), addresses.retryAfter(address));
-    if (wait > 0) throw tooManyRequests(tooManyMessage(wait), wait);
-  }
-
   addRoute(app, api.auth.login, async ({ body, request }) => {
     const identifier = (body.username || body.email || '').trim();
     const creds = await findCredentials(app.db, identifier);
     const accountKey = creds ? `id:${creds.id}` : `name:${identifier.toLowerCase()}`;
-    assertNotLimited(accountKey, request.ip);
+    const attempt = await beginSignIn(app.db, accountKey, request.ip);
     const ok = creds?.password_hash
       ? await verifyPassword(creds.password_hash, body.password)
       : (await verifyPassword(await dummy(), body.password)) && false;
-    if (!ok || !creds) {
-      accounts.fail(accountKey);
-      addresses.fail(request.ip);
-      throw unauthorized(INVALID_LOGIN);
-    }
-    accounts.reset(accountKey);
+    if (!ok || !creds) throw unauthorized(INVALID_LOGIN);
+    await attempt.succeeded();
     return sessionAnswer(app, creds.id, 'Login successful');
   });
 
-  addRoute(app, api.auth.register, async ({ body }) => {
+  addRoute(app, api.auth.register, async ({ body, request }) => {
+    const perHour = { ...REGISTER_LIMIT, max: app.config.limits.registerPerHour };
+    await enforce(app.db, [{ limit: perHour, key: addressKey(request.ip) }], LIMIT_MESSAGES.register);
     await assertUsernameFree(app.db, body.username);
     await assertEmailFree(app.db, body.email);
     const id = await insertUser(app.db, {
@@ -85,10 +77,12 @@ export async function authRoutes(app: FastifyInstance) {
     return sessionAnswer(app, id, 'Registration successful');
   });
 
-  addRoute(app, api.auth.google, async ({ body }) => {
+  addRoute(app, api.auth.google, async ({ body, request }) => {
     if (!verifyGoogle) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED);
+    const attempt = await beginSignIn(app.db, googleAccountKey(body.idToken), request.ip);
     const identity = await verifyGoogle(body.idToken);
     const id = await userForGoogle(app.db, identity);
+    await attempt.succeeded();
     return sessionAnswer(app, id, 'Google login successful');
   });
 
@@ -118,13 +112,12 @@ export async function authRoutes(app: FastifyInstance) {
     const current = await passwordHashOf(app.db, id);
     if (current === undefined) throw unauthorized('This account no longer exists');
     if (current !== null) {
-      const key = `id:${id}`;
-      assertNotLimited(key, request.ip);
       if (!body.currentPassword) throw badRequest('Current password is required');
+      const attempt = await beginSignIn(app.db, `id:${id}`, request.ip);
       if (!(await verifyPassword(current, body.currentPassword))) {
-        accounts.fail(key);
         throw badRequest('Current password is incorrect');
       }
+      await attempt.succeeded();
     }
     // Setting a first password (a Google account) also enables sign-in with it.
     await app.db.query(

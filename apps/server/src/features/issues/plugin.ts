@@ -1,25 +1,26 @@
-import rateLimit from '@fastify/rate-limit';
+import { LIMIT_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { tooManyRequests } from '../../lib/http-error';
+import { addressKey, enforce, type Limit } from '../../lib/rate-limit';
 import { contactRoutes } from './contact-routes';
 import { reportIssueRoutes } from './report-routes';
 
 /** Per client address, for the two public forms together: generous for people, tight for scripts. */
-export const PUBLIC_FORM_LIMIT = { max: 30, windowMs: 10 * 60_000 } as const;
+export const PUBLIC_FORM_LIMIT = {
+  bucket: 'public-form:address',
+  max: 30,
+  windowSeconds: 10 * 60,
+} as const satisfies Limit;
 
 /** The public site's two inboxes: the contact section and the report-issue form. */
 export async function issuesPlugin(app: FastifyInstance) {
   // Both forms are anonymous and store what they receive (a report may carry a 5 MB screenshot), so
-  // they are rate-limited per address. In process, like the sign-in limits (decision 012).
-  await app.register(rateLimit, {
-    global: true,
-    max: PUBLIC_FORM_LIMIT.max,
-    timeWindow: PUBLIC_FORM_LIMIT.windowMs,
-    errorResponseBuilder: (_request, context) =>
-      tooManyRequests(
-        `Too many messages from this address. Please try again in ${Math.max(1, Math.ceil(context.ttl / 60_000))} minutes.`,
-        Math.ceil(context.ttl / 1000),
-      ),
+  // they are limited per address, counted in the database before the body is read (decision 095).
+  app.addHook('onRequest', async (request) => {
+    await enforce(
+      app.db,
+      [{ limit: PUBLIC_FORM_LIMIT, key: addressKey(request.ip) }],
+      LIMIT_MESSAGES.publicForm,
+    );
   });
   await app.register(contactRoutes);
   // Its own context, so its multipart parser and limits stay local to this route.

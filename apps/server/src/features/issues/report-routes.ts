@@ -1,10 +1,18 @@
 import type { MultipartFile } from '@fastify/multipart';
 import multipart from '@fastify/multipart';
-import { api, firstIssueReportError, IssueReportFields, LIMITS, MESSAGES } from '@insightra/contract';
+import {
+  api,
+  firstIssueReportError,
+  IssueReportFields,
+  isStorableText,
+  LIMITS,
+  MESSAGES,
+} from '@insightra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { storeFile } from '../../lib/file-store';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
+import { unstorableField } from '../../plugins/input-guard';
 import { sniffImage } from './image-sniff';
 import { mailIssueReport } from './mailer';
 
@@ -30,7 +38,9 @@ async function readForm(request: FastifyRequest) {
       // An empty file input still sends a part with no name and no bytes: treat it as no screenshot.
       if (content.length > 0) screenshot = { fileName: safeName(part.filename), content };
     } else if (FIELD_NAMES.has(part.fieldname)) {
-      fields[part.fieldname] = String(part.value ?? '');
+      const value = String(part.value ?? '');
+      if (!isStorableText(value)) throw unstorableField([part.fieldname]);
+      fields[part.fieldname] = value;
     }
   }
   return { fields, screenshot };

@@ -1,4 +1,10 @@
-import { type ColumnSpec, normaliseHeader, type UploadTemplate } from '@insightra/contract';
+import {
+  type ColumnSpec,
+  INPUT_MESSAGES,
+  isStorableText,
+  normaliseHeader,
+  type UploadTemplate,
+} from '@insightra/contract';
 import { badRequest } from '../../lib/http-error';
 
 /** Where each template column sits in the uploaded header row. */
@@ -86,6 +92,11 @@ function compile(spec: ColumnSpec): CellCheck {
   }
 }
 
+/** A cell PostgreSQL could not store (a NUL character, half a surrogate pair), whatever its column. */
+function storable(name: string, text: string): CellError | null {
+  return isStorableText(text) ? null : new CellError(INPUT_MESSAGES.unstorable(name));
+}
+
 /**
  * Validates rows against a template; keeps the values of the unique columns seen so far so that a
  * repeat within the file is rejected after its first occurrence.
@@ -118,7 +129,7 @@ export class RowValidator {
         } else values[i] = null;
         continue;
       }
-      const result = this.checks[i]!(text);
+      const result = storable(this.names[i]!, text) ?? this.checks[i]!(text);
       if (result instanceof CellError) {
         errors ??= [];
         errors.push(result.message);

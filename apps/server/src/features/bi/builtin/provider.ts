@@ -54,10 +54,10 @@ export function createBuiltinProvider(
 ): BuiltinProvider {
   const db = app.db;
   const worker = new RefreshWorker(db, {
-    onError: (err) =>
+    onError: (err, jobId) =>
       isDatabaseUnavailable(err)
         ? app.databaseOutage.report(err)
-        : app.log.error({ err }, 'refresh worker error'),
+        : app.log.error({ err, jobId }, 'refresh worker error'),
     ...workerOptions,
   });
 

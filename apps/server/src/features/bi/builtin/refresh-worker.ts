@@ -13,7 +13,8 @@ export interface RefreshWorkerOptions {
   leaseMs?: number;
   /** A job whose lease expired this many times (its worker died each time) is marked failed. */
   maxAttempts?: number;
-  onError?: (err: unknown) => void;
+  /** A failure's detail, with the id of the job it failed (members see only REFRESH_FAILED_MESSAGE). */
+  onError?: (err: unknown, jobId?: string) => void;
 }
 
 export interface ClaimedJob {
@@ -23,6 +24,9 @@ export interface ClaimedJob {
 }
 
 export const STALE_JOB_MESSAGE = 'Refresh stopped responding and was given up after repeated attempts';
+/** What a member reads when a refresh fails; the detail goes to the log with the job's id. */
+export const REFRESH_FAILED_MESSAGE =
+  'The refresh could not be completed. Please try again in a few minutes.';
 
 /**
  * Runs queued refresh jobs of every server process against one database. A job is claimed with
@@ -52,7 +56,7 @@ export class RefreshWorker {
     this.onError = options.onError ?? (() => {});
   }
 
-  private readonly onError: (err: unknown) => void;
+  private readonly onError: (err: unknown, jobId?: string) => void;
 
   start(): void {
     if (!this.stopped) return;
@@ -215,16 +219,12 @@ export class RefreshWorker {
   }
 
   private async fail(jobId: string, err: unknown) {
-    this.onError(err);
+    this.onError(err, jobId);
     await this.db.query(
       `UPDATE refresh_jobs SET status = 'failed', message = $3, finished_at = clock_timestamp(),
               lease_owner = NULL, lease_expires_at = NULL
         WHERE id = $1 AND lease_owner = $2`,
-      [
-        jobId,
-        this.owner,
-        `Refresh failed: ${err instanceof Error ? err.message : String(err)}`.slice(0, 500),
-      ],
+      [jobId, this.owner, REFRESH_FAILED_MESSAGE],
     );
   }
 }
