@@ -9,6 +9,9 @@ import { bearer, createUser, tokenFor } from '../helpers/factories';
 const { app, db } = await createTestApp();
 const admin = await createUser(db, { role: 'admin' });
 const auth = bearer(await tokenFor(app, admin));
+// The walk below calls logout and "log out everywhere" too: it signs in as an administrator of its own,
+// with a fresh session per call, so the other tests keep theirs.
+const walker = await createUser(db, { role: 'admin' });
 
 const NUL = 'bad\u0000value';
 
@@ -39,17 +42,18 @@ async function form(fields: Record<string, string>, file?: { field: string; name
   };
 }
 
-function call(
+async function call(
   route: RouteDef,
   o: { param?: string; query?: unknown; body?: unknown; raw?: Awaited<ReturnType<typeof form>> },
 ) {
+  const session = bearer(await tokenFor(app, walker));
   const params = Object.fromEntries(keysOf(route.params).map((k) => [k, o.param ?? '1']));
   const query = (o.query ?? {}) as Record<string, string>;
   const search = new URLSearchParams(query).toString();
   return app.inject({
     method: route.method,
     url: `${buildPath(route.path, params)}${search ? `?${search}` : ''}`,
-    headers: { ...auth, ...(o.raw?.headers ?? {}) },
+    headers: { ...session, ...(o.raw?.headers ?? {}) },
     ...(o.raw ? { payload: o.raw.payload } : o.body !== undefined ? { payload: o.body as object } : {}),
     remoteAddress: `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
