@@ -16,6 +16,7 @@ export * from './charts';
 export * from './config';
 export * from './constants';
 export * from './http';
+export * from './industries';
 export * from './issues';
 export * from './messages';
 export * from './report-templates';
