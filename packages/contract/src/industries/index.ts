@@ -1,4 +1,3 @@
-import type { IndustryName, IndustrySlug } from '../constants';
 import { AUTOMOBILE } from './automobile';
 import type { SectorDeclaration, SectorReport } from './declaration';
 import { EDUCATION } from './education';
@@ -21,9 +20,7 @@ export const SECTOR_DECLARATIONS: readonly SectorDeclaration[] = [
 ];
 
 /** A sector's declaration by name or slug; a member without a sector (null) uses Education's. */
-export function sectorDeclaration(
-  sector: IndustryName | IndustrySlug | string | null | undefined,
-): SectorDeclaration {
+export function sectorDeclaration(sector: string | null | undefined): SectorDeclaration {
   if (!sector) return EDUCATION;
   return SECTOR_DECLARATIONS.find((d) => d.industry === sector || d.slug === sector) ?? EDUCATION;
 }
