@@ -54,19 +54,33 @@ function termSql(d: SectorDeclaration, key: string): string {
   }
 }
 
-/** A dimension's value per row, as text ('YYYY-MM' for months, the band's index for bands). */
-function dimensionSql(d: SectorDeclaration, dim: DimensionSpec): string {
+/**
+ * A dimension in two steps: its key per row, as cheap to group by as possible (a month's first day, a
+ * band's number, the column itself), and that key's label as text ('YYYY-MM', the band's number,
+ * Yes/No), computed once per group of the cube.
+ */
+function dimensionSql(
+  d: SectorDeclaration,
+  dim: DimensionSpec,
+): { key: string; label: (k: string) => string } {
   const col = ident(dim.column);
-  if (dim.bucket === 'month') return `to_char(${col}, 'YYYY-MM')`;
+  if (dim.bucket === 'month')
+    return { key: `date_trunc('month', ${col})::date`, label: (k) => `to_char(${k}, 'YYYY-MM')` };
   // least() skips NULLs: a row without a value must stay out of every band.
   if (dim.bucket === 'band')
-    return `CASE WHEN ${col} IS NOT NULL THEN least(floor(${col} / ${dim.width}), ${bandCount(dim) - 1})::int::text END`;
+    return {
+      key: `CASE WHEN ${col} IS NOT NULL THEN least(floor(${col} / ${dim.width}), ${bandCount(dim) - 1})::int END`,
+      label: (k) => `${k}::text`,
+    };
   const spec = d.upload.columns.find((c) => c.name === dim.column);
   if (spec?.kind.type === 'enum' && spec.kind.boolean) {
     const [yes, no] = spec.kind.values;
-    return `CASE WHEN ${col} THEN ${literal(yes!.value)} WHEN NOT ${col} THEN ${literal(no!.value)} END`;
+    return {
+      key: col,
+      label: (k) => `CASE WHEN ${k} THEN ${literal(yes!.value)} WHEN NOT ${k} THEN ${literal(no!.value)} END`,
+    };
   }
-  return `${col}::text`;
+  return { key: col, label: (k) => `${k}::text` };
 }
 
 export const bandCount = (dim: { width: number; max: number }) => Math.ceil(dim.max / dim.width);
@@ -89,21 +103,33 @@ export interface SummaryPlan {
   terms: string[];
 }
 
-/** The summary query over `source` (a SELECT of the sector's rows, any parameters its own). */
+/**
+ * The summary query over `source` (a SELECT of the sector's rows, any parameters its own), in two
+ * steps as in decision 040: a cube — ONE GROUP BY of the rows by every dimension's key at once, with
+ * every term — whose few thousand groups are then rolled up by GROUPING SETS (every term is a count
+ * or a sum, so sums of the cube's terms are the terms of each grouping).
+ */
 export function summaryPlan(d: SectorDeclaration, source: string): SummaryPlan {
   const groupings = groupingsOf(d);
   const dimensions = [...new Set(groupings.flat())];
   const terms = [...new Set(d.measures.flatMap((m) => termsOf(m.aggregate)).concat('n'))];
-  const dims = dimensions.map(
-    (key, i) => `${dimensionSql(d, d.dimensions.find((x) => x.key === key)!)} AS d__${i}`,
-  );
+  const dims = dimensions.map((key) => dimensionSql(d, d.dimensions.find((x) => x.key === key)!));
   const slot = (key: string) => `d__${dimensions.indexOf(key)}`;
   const sets = groupings.map((g) => `(${g.map(slot).join(', ')})`).join(', ');
   const grouping = dimensions.length ? `GROUPING(${dimensions.map((_, i) => `d__${i}`).join(', ')})` : '0';
+  const cube = `SELECT ${[
+    ...dims.map((x, i) => `${x.key} AS k__${i}`),
+    ...terms.map((t, i) => `${termSql(d, t)} AS t__${i}`),
+  ].join(', ')}
+      FROM (${source}) r${dims.length ? ` GROUP BY ${dims.map((_, i) => i + 1).join(', ')}` : ''}`;
+  const labelled = `SELECT ${[
+    ...dims.map((x, i) => `${x.label(`k__${i}`)} AS d__${i}`),
+    ...terms.map((_, i) => `t__${i}`),
+  ].join(', ')} FROM (${cube}) c`;
   const sql = `
 SELECT ${grouping} AS g${dimensions.map((_, i) => `, d__${i}`).join('')},
-       ${terms.map((t, i) => `${termSql(d, t)} AS t__${i}`).join(',\n       ')}
-  FROM (SELECT ${dims.length ? `${dims.join(', ')}, ` : ''}r.* FROM (${source}) r) s
+       ${terms.map((_, i) => `sum(t__${i}) AS t__${i}`).join(', ')}
+  FROM (${labelled}) s
  GROUP BY GROUPING SETS (${sets})`;
   return { sql, dimensions, groupings, terms };
 }
