@@ -150,14 +150,14 @@ test('sidebar collapse is kept and forced below 768 px', async ({ page, request 
   await expect(sidebar).toHaveAttribute('data-collapsed', 'false');
 });
 
-test('sector pages embed the sector overview with Back to Dashboard', async ({ page, request }) => {
+test("sector pages embed that sector's overview with Back to Dashboard", async ({ page, request }) => {
   const { token } = await member(request);
   await signIn(page, token);
   await page.goto('/healthcare');
   await expect(
     page
       .frameLocator('iframe[title="Healthcare Overview report"]')
-      .getByRole('heading', { name: 'Sector Overview' }),
+      .getByRole('heading', { name: 'Visits Overview' }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);

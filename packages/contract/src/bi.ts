@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REFRESH_STATES } from './constants';
 import { defineRoute } from './http';
-import { REPORT_TEMPLATE_KEYS } from './report-templates';
+import { CHART_KINDS, VALUE_FORMATS } from './industries/declaration';
 import { TierSchema } from './reports';
 
 export const BI_PROVIDERS = ['builtin', 'powerbi'] as const;
@@ -116,18 +116,58 @@ export const EmbedReportData = z.discriminatedUnion('template', [
 ]);
 export type EmbedReportData = z.infer<typeof EmbedReportData>;
 
+/** A KPI card: a measure over all of the rows; null when there is nothing to divide by (no rows). */
+export const ReportKpi = z.object({
+  key: z.string(),
+  label: z.string(),
+  format: z.enum(VALUE_FORMATS),
+  value: z.number().nullable(),
+});
+export type ReportKpi = z.infer<typeof ReportKpi>;
+
+/**
+ * A chart and its table: one row per point (a value of the dimension, already ordered and limited),
+ * one value per series (a measure, or a value of the split dimension); null where a ratio or an
+ * average has nothing to divide by.
+ */
+export const ReportChart = z.object({
+  key: z.string(),
+  title: z.string(),
+  kind: z.enum(CHART_KINDS),
+  dimension: z.object({ key: z.string(), label: z.string() }),
+  series: z.array(z.object({ key: z.string(), label: z.string(), format: z.enum(VALUE_FORMATS) })),
+  rows: z.array(z.object({ label: z.string(), values: z.array(z.number().nullable()) })),
+});
+export type ReportChart = z.infer<typeof ReportChart>;
+
+/** Any template's figures, generic over templates: the KPI cards and charts of its declaration. */
+export const ReportView = z.object({ kpis: z.array(ReportKpi), charts: z.array(ReportChart) });
+export type ReportView = z.infer<typeof ReportView>;
+
+export const REPORT_SOURCES = ['own', 'demo'] as const;
+
 export const EmbedReportResponse = z.object({
   success: z.literal(true),
   report: z.object({
     uuid: z.string(),
-    template: z.enum(REPORT_TEMPLATE_KEYS),
+    /** The template's key within its sector's declaration. */
+    template: z.string(),
     name: z.string(),
     description: z.string(),
+    /** The sector (industry name) whose data the template reads. */
+    sector: z.string(),
   }),
-  /** When the member's summary tables were last refreshed; null before the first refresh. */
+  /**
+   * `own`: the member's data (a template of their own sector); `demo`: the seeded demo dataset of the
+   * template's sector (another sector's report, e.g. on that sector's page).
+   */
+  source: z.enum(REPORT_SOURCES),
+  /** When the member's summary tables were last refreshed; null before the first refresh (and for demo). */
   refreshedAt: z.string().nullable(),
   rowCount: z.number().int(),
-  data: EmbedReportData,
+  view: ReportView,
+  /** Education's five templates in their own shape (own data only); null for every other template. */
+  data: EmbedReportData.nullable(),
 });
 export type EmbedReportResponse = z.infer<typeof EmbedReportResponse>;
 

@@ -18,6 +18,7 @@ export * from './config';
 export * from './constants';
 export * from './field-messages';
 export * from './http';
+export * from './industries';
 export * from './issues';
 export * from './limit-messages';
 export * from './messages';

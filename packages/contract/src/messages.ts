@@ -62,6 +62,9 @@ export const MESSAGES = {
     loadSectorsFailed: 'Failed to load sectors',
     setSectorFailed: 'Failed to set sector',
     saveSectorFailed: 'Failed to save sector',
+    /** PATCH /api/sectors/me while the member has active uploads (409). */
+    sectorLocked:
+      'Your sector cannot be changed while you have active uploads: delete them on the Activity page first',
     loadReportsFailed: 'Failed to load reports',
     createReportFailed: 'Failed to create report',
     deleteReportFailed: 'Failed to delete report',

@@ -1,10 +1,24 @@
 import type { Tier } from './constants';
+import { EDUCATION, findSectorReport, SECTOR_DECLARATIONS, sectorDeclaration } from './industries';
 
 /**
- * The built-in BI provider's report templates (PRODUCT.md §4). Each has a fixed UUID, so a report tab
- * (or an administrator's Add Report) refers to a template by `report_uuid`. The dashboard's and the
- * admin's Add Report pickers offer this list.
+ * The built-in BI provider's report templates: every sector declares its own (`industries/`), each
+ * with a fixed UUID, so a report tab (or an administrator's Add Report) refers to a template by
+ * `report_uuid`. The dashboard's and the admin's Add Report pickers offer the member's sector's list
+ * (`reportTemplatesFor`).
  */
+export interface ReportTemplate {
+  key: string;
+  uuid: string;
+  name: string;
+  description: string;
+  /** Tiers whose pickers offer this template; any tier may still add any template by its UUID. */
+  tiers: readonly Tier[];
+  /** The sector (industry name) whose data the template reads. */
+  sector: string;
+}
+
+/** Education's five templates: their keys answer with the legacy `data` shape too (EmbedReportData). */
 export const REPORT_TEMPLATE_KEYS = [
   'grades-by-gender',
   'project-submissions',
@@ -14,59 +28,35 @@ export const REPORT_TEMPLATE_KEYS = [
 ] as const;
 export type ReportTemplateKey = (typeof REPORT_TEMPLATE_KEYS)[number];
 
-export interface ReportTemplate {
-  key: ReportTemplateKey;
-  uuid: string;
-  name: string;
-  description: string;
-  /** Tiers whose tabs offer this template first; any tier may still add any template by its UUID. */
-  tiers: readonly Tier[];
+const summary = (sector: string, r: (typeof EDUCATION.reports)[number]): ReportTemplate => ({
+  key: r.key,
+  uuid: r.uuid,
+  name: r.name,
+  description: r.description,
+  tiers: r.tiers,
+  sector,
+});
+
+/** Every sector's templates. */
+export const ALL_REPORT_TEMPLATES: readonly ReportTemplate[] = SECTOR_DECLARATIONS.flatMap((d) =>
+  d.reports.map((r) => summary(d.industry, r)),
+);
+
+/** Education's templates (the catalogue of a member without a sector). */
+export const REPORT_TEMPLATES: readonly ReportTemplate[] = EDUCATION.reports.map((r) =>
+  summary(EDUCATION.industry, r),
+);
+
+/** The templates the Add Report pickers offer a member of `sector` (null: no sector, Education). */
+export function reportTemplatesFor(sector: string | null | undefined): readonly ReportTemplate[] {
+  const declaration = sectorDeclaration(sector);
+  return ALL_REPORT_TEMPLATES.filter((t) => t.sector === declaration.industry);
 }
 
-const ALL_TIERS = ['Beta', 'Alpha', 'Alpha+'] as const;
-
-export const REPORT_TEMPLATES: readonly ReportTemplate[] = [
-  {
-    key: 'grades-by-gender',
-    uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c01',
-    name: 'Grades by Gender',
-    description: 'Female and male students per grade.',
-    tiers: ALL_TIERS,
-  },
-  {
-    key: 'project-submissions',
-    uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c02',
-    name: 'Project Submission Status',
-    description: 'Submitted and not submitted projects, with the submission rate.',
-    tiers: ALL_TIERS,
-  },
-  {
-    key: 'score-distribution',
-    uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c03',
-    name: 'Score Distribution',
-    description: 'Students per score band of ten points, with the average score.',
-    tiers: ['Alpha', 'Alpha+'],
-  },
-  {
-    key: 'enrolment-trend',
-    uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c04',
-    name: 'Enrolment Trend',
-    description: 'New enrolments per month.',
-    tiers: ['Alpha+'],
-  },
-  {
-    key: 'sector-overview',
-    uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c05',
-    name: 'Sector Overview',
-    description: 'Key figures of your data: students, gender split, submissions and scores.',
-    tiers: ALL_TIERS,
-  },
-];
-
-/** The report a sector page embeds unless an administrator configured another for that sector. */
+/** Education's sector page report; every sector's own is `sectorOverview(declaration)`. */
 export const SECTOR_OVERVIEW_UUID = '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c05';
 
 export function findReportTemplate(uuid: string): ReportTemplate | undefined {
-  const wanted = uuid.toLowerCase();
-  return REPORT_TEMPLATES.find((t) => t.uuid === wanted);
+  const found = findSectorReport(uuid);
+  return found ? summary(found.declaration.industry, found.report) : undefined;
 }

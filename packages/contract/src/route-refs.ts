@@ -58,8 +58,8 @@ export const apiRefs = {
     purge: { method: 'DELETE', path: '/api/server/uploads/:id', access: 'user' },
     originalFile: { method: 'GET', path: '/api/server/uploads/:id/original', access: 'user' },
     rejectedFile: { method: 'GET', path: '/api/server/uploads/:id/rejected', access: 'user' },
-    templateCsv: { method: 'GET', path: '/api/server/template.csv', access: 'none' },
-    templateXlsx: { method: 'GET', path: '/api/server/template.xlsx', access: 'none' },
+    templateCsv: { method: 'GET', path: '/api/server/template.csv', access: 'optional' },
+    templateXlsx: { method: 'GET', path: '/api/server/template.xlsx', access: 'optional' },
   },
   issues: {
     report: { method: 'POST', path: '/api/server/report-issue', access: 'optional' },

@@ -1,21 +1,33 @@
 /**
- * Column specs of the upload template (PRODUCT.md §5). Validation is driven by this table, so another
+ * Column specs of an upload template. Validation, the downloadable templates, the stored columns and
+ * the rejected-row files are driven by these tables (one per sector, `industries/`), so another
  * sector's template is more data, not more code. Header names match case- and space-insensitively.
  */
 
+/**
+ * Date spellings a date column accepts: `iso` (YYYY-MM-DD, also with a time; spreadsheets' own date
+ * cells arrive in this form) and `spreadsheet` (also DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY, YYYY/MM/DD
+ * and 5-Jun-2025 / 5 Jun 2025, as spreadsheets export them).
+ */
+export type DateSpellings = 'iso' | 'spreadsheet';
+
 export type ColumnKind =
   | { type: 'text'; maxLength: number }
-  | { type: 'enum'; values: readonly { value: string; aliases: readonly string[] }[] }
-  | { type: 'number'; min: number; max: number }
-  | { type: 'date' };
+  | {
+      type: 'enum';
+      values: readonly { value: string; aliases: readonly string[] }[];
+      /** Stored as a boolean: the first value is true, the second false (Yes/No columns). */
+      boolean?: true;
+    }
+  /** `integer`: whole numbers only. */
+  | { type: 'number'; min: number; max: number; integer?: true }
+  | { type: 'date'; spellings?: DateSpellings };
 
 export interface ColumnSpec {
   /** Canonical header, as written in the template and stored. */
   name: string;
   label: string;
   required: boolean;
-  /** Values must not repeat within one file. */
-  unique?: boolean;
   kind: ColumnKind;
   example: string;
   description: string;
@@ -25,17 +37,35 @@ export interface UploadTemplate {
   id: string;
   title: string;
   columns: readonly ColumnSpec[];
+  /**
+   * The columns that identify a row (all required): a newer active upload's row replaces an older
+   * one with the same key, and a key may appear once per file.
+   */
+  rowKey: readonly string[];
+  /** Checks across columns of one row, after each cell passed its own. */
+  rules?: readonly RowRule[];
+}
+
+/**
+ * A rule across two columns of a row, skipped when either is empty: `not-before` (a date column is
+ * not before another) and `at-most` (a number column is not more than another).
+ */
+export interface RowRule {
+  kind: 'not-before' | 'at-most';
+  column: string;
+  other: string;
+  message: string;
 }
 
 export const STUDENT_TEMPLATE: UploadTemplate = {
   id: 'students',
   title: 'Student records',
+  rowKey: ['student_id'],
   columns: [
     {
       name: 'student_id',
       label: 'Student ID',
       required: true,
-      unique: true,
       kind: { type: 'text', maxLength: 64 },
       example: 'STU-0001',
       description: 'Unique identifier of the student. A newer upload replaces the row with the same id.',
@@ -80,6 +110,7 @@ export const STUDENT_TEMPLATE: UploadTemplate = {
           { value: 'Yes', aliases: ['yes', 'y', 'true'] },
           { value: 'No', aliases: ['no', 'n', 'false'] },
         ],
+        boolean: true,
       },
       example: 'Yes',
       description: 'Yes or No (Y/N and true/false accepted).',

@@ -1,4 +1,4 @@
-import { REPORT_TEMPLATES, SECTOR_OVERVIEW_UUID } from '@insightra/contract';
+import { HEALTHCARE, REPORT_TEMPLATES, sectorOverview } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { createTestApp } from '../helpers/app';
@@ -160,7 +160,7 @@ describe('embed token and report data', () => {
     expect((await embedData(GRADES, forged)).statusCode).toBe(401);
   });
 
-  it('gives sector pages a token for the sector overview, and a configured report when set', async () => {
+  it("gives sector pages a token for that sector's overview, and a configured report when set", async () => {
     const user = await createUser(db);
     const session = bearer(await tokenFor(app, user));
     const res = await app.inject({
@@ -171,13 +171,15 @@ describe('embed token and report data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().reports).toEqual([
       expect.objectContaining({
-        report_uuid: SECTOR_OVERVIEW_UUID,
+        report_uuid: sectorOverview(HEALTHCARE).uuid,
         report_type: 'Healthcare Overview',
         available: true,
       }),
     ]);
-    const data = await embedData(SECTOR_OVERVIEW_UUID, res.json().accessToken);
-    expect(data.json().data).toMatchObject({ template: 'sector-overview', students: 0 });
+    // An Education member on the Healthcare page: Healthcare's overview over its demo dataset.
+    const data = (await embedData(sectorOverview(HEALTHCARE).uuid, res.json().accessToken)).json();
+    expect(data).toMatchObject({ source: 'demo', data: null, report: { sector: 'Healthcare' } });
+    expect(data.view.kpis[0]).toMatchObject({ key: 'visits', value: 3000 });
     expect((await embedData(GRADES, res.json().accessToken)).statusCode).toBe(404);
 
     await db.query("INSERT INTO app_settings (key, value) VALUES ('sector_report_uuid:retail', $1)", [

@@ -1,4 +1,11 @@
-import { api, findReportTemplate, INDUSTRIES, type Report, SECTOR_OVERVIEW_UUID } from '@insightra/contract';
+import {
+  api,
+  findSectorReport,
+  INDUSTRIES,
+  type Report,
+  sectorDeclaration,
+  sectorOverview,
+} from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import { notFound, unauthorized } from '../../lib/http-error';
@@ -6,7 +13,7 @@ import { addRoute } from '../../lib/route';
 import { bearerToken } from '../../plugins/auth';
 import { reportsRepository } from '../reports/repository';
 import { EMBED_AUDIENCE } from './builtin/provider';
-import { readReport } from './builtin/report-data';
+import { readSectorReport } from './builtin/sector-summaries';
 import { rowLevelSecurityOff } from './plugin';
 
 /** app_settings key under which an administrator may configure a sector page's report UUID. */
@@ -30,7 +37,7 @@ export async function biRoutes(app: FastifyInstance) {
       id: 0,
       tier: 'Beta',
       report_type: `${industry.name} Overview`,
-      report_uuid: rows[0]?.value ?? SECTOR_OVERVIEW_UUID,
+      report_uuid: rows[0]?.value ?? sectorOverview(sectorDeclaration(industry.slug)).uuid,
     };
     return app.bi.embedToken(request.principal!.userId, 'Beta', [report]);
   });
@@ -51,20 +58,12 @@ export async function biRoutes(app: FastifyInstance) {
     const userId = Number(claims.sub);
     const scope = Array.isArray(claims.reports) ? (claims.reports as unknown[]) : [];
     if (!Number.isInteger(userId) || userId <= 0) throw unauthorized('Invalid embed token');
-    const template = findReportTemplate(params.reportUuid);
-    if (!template) throw notFound('Report not found');
-    if (!scope.includes(template.uuid)) throw notFound('Report not available');
-    const snapshot = await readReport(app.db, userId, template.key);
-    return {
-      success: true as const,
-      report: {
-        uuid: template.uuid,
-        template: template.key,
-        name: template.name,
-        description: template.description,
-      },
-      ...snapshot,
-    };
+    const found = findSectorReport(params.reportUuid);
+    if (!found) throw notFound('Report not found');
+    if (!scope.includes(found.report.uuid)) throw notFound('Report not available');
+    // A template of the member's own sector reads their data; another sector's reads its demo dataset.
+    const answer = await readSectorReport(app.db, userId, found.declaration, found.report);
+    return { success: true as const, ...answer };
   });
 
   addRoute(app, api.admin.biSettings, async () => {

@@ -1,4 +1,4 @@
-import type { Sector } from '@insightra/contract';
+import { type Sector, type SectorDeclaration, sectorDeclaration } from '@insightra/contract';
 import type { Database } from '../../db/client';
 
 interface SectorRow {
@@ -33,4 +33,27 @@ export async function setUserSector(db: Database, userId: number, sectorId: numb
     sectorId,
   ]);
   return rowCount > 0;
+}
+
+/**
+ * The declaration of a member's sector (Education for a member without one): it decides their upload
+ * template, the table their rows go to and their reports.
+ */
+export async function memberDeclaration(
+  db: Pick<Database, 'query'>,
+  userId: number,
+): Promise<SectorDeclaration> {
+  const { rows } = await db.query<{ name: string | null }>(
+    'SELECT s.name FROM users u LEFT JOIN sectors s ON s.id = u.sector_id WHERE u.id = $1',
+    [userId],
+  );
+  return sectorDeclaration(rows[0]?.name ?? null);
+}
+
+/** Whether the member has uploads whose rows are in use (not purged). */
+export async function hasActiveUploads(db: Database, userId: number): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM upload_logs WHERE user_id = $1 AND status <> 0 LIMIT 1', [
+    userId,
+  ]);
+  return rows.length > 0;
 }

@@ -1,9 +1,9 @@
-import { api } from '@insightra/contract';
+import { api, MESSAGES, sectorDeclaration } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound, unauthorized } from '../../lib/http-error';
+import { conflict, notFound, unauthorized } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { userAnswer } from '../auth/session';
-import { findSector, listSectors, setUserSector } from './repository';
+import { findSector, hasActiveUploads, listSectors, memberDeclaration, setUserSector } from './repository';
 
 export async function sectorRoutes(app: FastifyInstance) {
   addRoute(app, api.sectors.list, async () => ({
@@ -19,7 +19,17 @@ export async function sectorRoutes(app: FastifyInstance) {
 
   addRoute(app, api.sectors.setMine, async ({ body, request }) => {
     if (!request.principal) throw unauthorized();
-    if (!(await findSector(app.db, body.sectorId))) throw notFound('Sector not found');
+    const sector = await findSector(app.db, body.sectorId);
+    if (!sector) throw notFound('Sector not found');
+    // A member's rows live in their sector's table and feed its reports: while some are in use, the
+    // sector (and so the template and the reports) stays.
+    const userId = request.principal.userId;
+    if (
+      sectorDeclaration(sector.name) !== (await memberDeclaration(app.db, userId)) &&
+      (await hasActiveUploads(app.db, userId))
+    ) {
+      throw conflict(MESSAGES.data.sectorLocked);
+    }
     if (!(await setUserSector(app.db, request.principal.userId, body.sectorId))) {
       throw unauthorized('This account no longer exists');
     }

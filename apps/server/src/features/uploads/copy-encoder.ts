@@ -1,13 +1,10 @@
-import { STUDENT_TEMPLATE } from '@insightra/contract';
+import type { SectorDeclaration } from '@insightra/contract';
 import type { CellValue } from './validate';
 
-/** dataset_rows columns in template order; the table mirrors the student template. */
-const TEMPLATE_COLUMNS = STUDENT_TEMPLATE.columns.map((c) => c.name);
-export const COPY_COLUMNS = ['upload_id', 'user_id', ...TEMPLATE_COLUMNS].join(', ');
-const BOOLEAN_COLUMNS = new Set(['project_submitted']);
-const BOOL_INDEXES = TEMPLATE_COLUMNS.map((name) => BOOLEAN_COLUMNS.has(name));
-// Only free text can hold a tab, newline or backslash; enums, numbers and dates are validated forms.
-const TEXT_INDEXES = STUDENT_TEMPLATE.columns.map((c) => c.kind.type === 'text');
+/** A sector table's COPY column list: the upload and its owner, then the template's columns in order. */
+export function copyColumns(declaration: SectorDeclaration): string {
+  return ['upload_id', 'user_id', ...declaration.upload.columns.map((c) => `"${c.name}"`)].join(', ');
+}
 
 // COPY text format: backslash escapes for the few characters that would end a field or a row.
 const SPECIAL = /[\\\t\n\r]/;
@@ -16,8 +13,19 @@ function escapeCopy(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 }
 
-/** One accepted row as a line of COPY text for dataset_rows (COPY_COLUMNS order). */
-export function copyLineEncoder(uploadId: number, userId: number): (values: CellValue[]) => string {
+/** One accepted row as a line of COPY text for the sector's table (copyColumns order). */
+export function copyLineEncoder(
+  declaration: SectorDeclaration,
+  uploadId: number,
+  userId: number,
+): (values: CellValue[]) => string {
+  const columns = declaration.upload.columns;
+  // Yes/No enumerations are stored as booleans: the first value is true.
+  const trueValue = columns.map((c) =>
+    c.kind.type === 'enum' && c.kind.boolean ? c.kind.values[0]!.value : null,
+  );
+  // Only free text can hold a tab, newline or backslash; enums, numbers and dates are validated forms.
+  const isText = columns.map((c) => c.kind.type === 'text');
   const prefix = `${uploadId}\t${userId}\t`;
   return (values) => {
     let line = prefix;
@@ -25,8 +33,8 @@ export function copyLineEncoder(uploadId: number, userId: number): (values: Cell
       const v = values[i];
       if (i) line += '\t';
       if (v === null || v === undefined) line += '\\N';
-      else if (BOOL_INDEXES[i]) line += v === 'Yes' ? 't' : 'f';
-      else if (TEXT_INDEXES[i]) line += escapeCopy(v as string);
+      else if (trueValue[i] !== null) line += v === trueValue[i] ? 't' : 'f';
+      else if (isText[i]) line += escapeCopy(v as string);
       else line += v;
     }
     return `${line}\n`;

@@ -16,6 +16,7 @@ const options: ProcessOptions = {
   uploadId: 1,
   userId: 2,
   batchBytes: 4096,
+  sector: 'education',
 };
 
 const HEADER = 'student_id,student_name,gender,grade,project_submitted,score,enrolled_on\n';

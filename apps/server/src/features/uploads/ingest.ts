@@ -10,6 +10,7 @@ import type { Database, Tx } from '../../db/client';
 import type { FilePurpose } from '../../db/schema';
 import { gzipped, type NewFile, storageGzip, storeFile } from '../../lib/file-store';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
+import { memberDeclaration } from '../sectors/repository';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
 import { type ProcessOptions, processRows, type RowStats } from './row-processor';
@@ -126,7 +127,7 @@ async function spool(chunks: AsyncIterable<Buffer>, original: Original): Promise
 }
 
 /**
- * One upload, streamed: request → parser → validation → COPY into dataset_rows, with the original
+ * One upload, streamed: request → parser → validation → COPY into the sector's table, with the original
  * and the rejected rows spooled to scratch files and stored as files at the end — all in ONE
  * transaction, so a failure or a killed process leaves no log, no rows and no files.
  */
@@ -205,7 +206,9 @@ async function writeUpload(tx: Tx, input: WriteInput) {
     .values({ user_id: userId, file_name: fileName, file_format: format })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const sink = openRowSink(tx);
+  // The member's sector decides the template the rows are checked against and the table they go to.
+  const declaration = await memberDeclaration(tx, userId);
+  const sink = openRowSink(tx, declaration);
   let stats: RowStats;
   try {
     stats = await input.rows(
@@ -216,6 +219,7 @@ async function writeUpload(tx: Tx, input: WriteInput) {
         uploadId,
         userId,
         batchBytes: sinkBatchBytes(tx),
+        sector: declaration.slug,
       },
       (data) => sink.write(data),
     );

@@ -1,5 +1,5 @@
 import type { UploadLog } from '@insightra/contract';
-import { api } from '@insightra/contract';
+import { api, SECTOR_DECLARATIONS } from '@insightra/contract';
 import type { Database } from '../../db/client';
 import { removeFileContent } from '../../lib/file-store';
 
@@ -59,7 +59,7 @@ export async function uploadFileId(
 
 /**
  * Purges the caller's active uploads among `ids`: their rows and file contents go (an earlier
- * upload's row for the same student_id becomes current again), the log stays as Deleted.
+ * upload's row with the same row key becomes current again), the log stays as Deleted.
  */
 export async function purgeUploads(db: Database, userId: number, ids: number[]): Promise<number> {
   return db.transaction(async (tx) => {
@@ -74,7 +74,10 @@ export async function purgeUploads(db: Database, userId: number, ids: number[]):
       [userId, ids],
     );
     if (!rows.length) return 0;
-    await tx.query('DELETE FROM dataset_rows WHERE upload_id = ANY($1::int[])', [rows.map((r) => r.id)]);
+    // Each sector's rows have their own table; a member's are in one of them.
+    for (const { table } of SECTOR_DECLARATIONS) {
+      await tx.query(`DELETE FROM ${table} WHERE upload_id = ANY($1::int[])`, [rows.map((r) => r.id)]);
+    }
     for (const r of rows) {
       if (r.original_file_id) await removeFileContent(tx, r.original_file_id);
       if (r.rejected_file_id) await removeFileContent(tx, r.rejected_file_id);

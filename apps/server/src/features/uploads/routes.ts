@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
-import { api, STUDENT_TEMPLATE, UPLOAD_FIELD } from '@insightra/contract';
+import { api, EDUCATION, type IndustrySlug, UPLOAD_FIELD } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fileContent, fileInfo } from '../../lib/file-store';
 import { badRequest, gone, notFound, unauthorized } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
+import { memberDeclaration } from '../sectors/repository';
 import { ingestUpload, tooLarge } from './ingest';
 import { listActivity, purgeUploads, uploadFileId } from './repository';
 import { startRetention } from './retention';
@@ -97,20 +98,29 @@ export async function uploadRoutes(app: FastifyInstance) {
     download('rejected', params.id, userId(request), reply),
   );
 
-  const csv = templateCsv(STUDENT_TEMPLATE);
-  let xlsx: Promise<Buffer> | null = null;
-  addRoute(app, api.uploads.templateCsv, async ({ reply }) =>
-    reply
+  // The signed-in member's sector's template (Education's without a sector or a session); each
+  // workbook is built once.
+  const declarationOf = async (request: { principal: { userId: number } | null }) =>
+    request.principal ? memberDeclaration(app.db, request.principal.userId) : EDUCATION;
+  const xlsx = new Map<IndustrySlug, Promise<Buffer>>();
+  addRoute(app, api.uploads.templateCsv, async ({ request, reply }) => {
+    const declaration = await declarationOf(request);
+    return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition('insightra-upload-template.csv'))
-      .send(csv),
-  );
-  addRoute(app, api.uploads.templateXlsx, async ({ reply }) => {
-    xlsx ??= templateXlsx(STUDENT_TEMPLATE);
+      .send(templateCsv(declaration.upload));
+  });
+  addRoute(app, api.uploads.templateXlsx, async ({ request, reply }) => {
+    const declaration = await declarationOf(request);
+    let book = xlsx.get(declaration.slug);
+    if (!book) {
+      book = templateXlsx(declaration.upload);
+      xlsx.set(declaration.slug, book);
+    }
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition('insightra-upload-template.xlsx'))
-      .send(await xlsx);
+      .send(await book);
   });
 
   startRetention(app);

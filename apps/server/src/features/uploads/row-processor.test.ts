@@ -16,6 +16,7 @@ const options = (batchBytes: number): ProcessOptions => ({
   uploadId: 7,
   userId: 3,
   batchBytes,
+  sector: 'education',
 });
 
 async function* batches(...groups: RowBatch[]) {

@@ -1,4 +1,4 @@
-import { STUDENT_TEMPLATE } from '@insightra/contract';
+import { type IndustrySlug, sectorDeclaration } from '@insightra/contract';
 import { badRequest } from '../../lib/http-error';
 import { copyLineEncoder } from './copy-encoder';
 import { openRejectedWriter, type RejectedWriter } from './rejected-writer';
@@ -13,6 +13,8 @@ export interface ProcessOptions {
   userId: number;
   /** COPY text is handed on in pieces of about this many bytes. */
   batchBytes: number;
+  /** The member's sector: its declaration's template validates and encodes the rows. */
+  sector: IndustrySlug;
 }
 
 export interface RowStats {
@@ -73,7 +75,8 @@ export async function processRows(
   options: ProcessOptions,
   emit: CopyEmit,
 ): Promise<RowStats> {
-  const encode = copyLineEncoder(options.uploadId, options.userId);
+  const declaration = sectorDeclaration(options.sector);
+  const encode = copyLineEncoder(declaration, options.uploadId, options.userId);
   let validator: RowValidator | null = null;
   let rejected: RejectedWriter | null = null;
   let processed = 0;
@@ -84,7 +87,7 @@ export async function processRows(
       for (const row of batch) {
         if (isBlankRow(row)) continue;
         if (!validator) {
-          validator = new RowValidator(mapHeader(STUDENT_TEMPLATE, row));
+          validator = new RowValidator(mapHeader(declaration.upload, row));
           rejected = openRejectedWriter(options.format, options.rejectedPath, validator.map.header);
           continue;
         }

@@ -1,6 +1,7 @@
+import type { SectorDeclaration } from '@insightra/contract';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Tx } from '../../db/client';
-import { COPY_COLUMNS } from './copy-encoder';
+import { copyColumns } from './copy-encoder';
 
 export interface RowSink {
   write(data: Uint8Array): Promise<void>;
@@ -16,15 +17,16 @@ export function sinkBatchBytes(tx: Tx): number {
 }
 
 /**
- * Accepted rows go to dataset_rows by COPY on the transaction's own connection: one stream on
+ * Accepted rows go to the sector's table (dataset_rows for Education) by COPY on the transaction's own connection: one stream on
  * PostgreSQL (pg-copy-streams), one `/dev/blob` COPY per piece on PGlite — both far faster than INSERTs.
  */
-export function openRowSink(tx: Tx): RowSink {
-  return tx.raw.kind === 'postgres' ? postgresSink(tx.raw.client) : pgliteSink(tx);
+export function openRowSink(tx: Tx, declaration: SectorDeclaration): RowSink {
+  const target = `${declaration.table} (${copyColumns(declaration)})`;
+  return tx.raw.kind === 'postgres' ? postgresSink(tx.raw.client, target) : pgliteSink(tx, target);
 }
 
-function postgresSink(client: import('pg').PoolClient): RowSink {
-  const stream = client.query(copyFrom(`COPY dataset_rows (${COPY_COLUMNS}) FROM STDIN`));
+function postgresSink(client: import('pg').PoolClient, target: string): RowSink {
+  const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`));
   let failure: Error | null = null;
   stream.on('error', (err) => {
     failure = err;
@@ -64,12 +66,12 @@ function postgresSink(client: import('pg').PoolClient): RowSink {
   };
 }
 
-function pgliteSink(tx: Tx): RowSink {
+function pgliteSink(tx: Tx, target: string): RowSink {
   if (tx.raw.kind !== 'pglite') throw new Error('not a PGlite transaction');
   const t = tx.raw.tx;
   return {
     async write(data) {
-      await t.query(`COPY dataset_rows (${COPY_COLUMNS}) FROM '/dev/blob'`, [], { blob: new Blob([data]) });
+      await t.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
     },
     end: async () => {},
     abort() {},

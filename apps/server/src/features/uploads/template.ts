@@ -39,10 +39,19 @@ function rule(col: ColumnSpec): string {
     case 'enum':
       return `One of ${kind.values.map((v) => v.value).join(', ')}`;
     case 'number':
-      return `A number from ${kind.min} to ${kind.max}`;
+      return `A ${kind.integer ? 'whole number' : 'number'} from ${kind.min} to ${kind.max}`;
     case 'date':
-      return 'A date (YYYY-MM-DD or a spreadsheet date)';
+      return kind.spellings === 'spreadsheet'
+        ? 'A date (YYYY-MM-DD, DD/MM/YYYY or a spreadsheet date)'
+        : 'A date (YYYY-MM-DD or a spreadsheet date)';
   }
+}
+
+/** How the Instructions sheet marks a row-key column. */
+function keyNote(template: UploadTemplate): string {
+  return template.rowKey.length === 1
+    ? ' (unique within the file)'
+    : ` (with ${template.rowKey.join(', ')}: unique within the file)`;
 }
 
 /** The template as XLSX: drop-downs for the enumerated columns, an example row, an Instructions sheet. */
@@ -74,7 +83,7 @@ export async function templateXlsx(template: UploadTemplate): Promise<Buffer> {
         };
       } else if (kind.type === 'number') {
         cell.dataValidation = {
-          type: 'decimal',
+          type: kind.integer ? 'whole' : 'decimal',
           operator: 'between',
           allowBlank: true,
           formulae: [kind.min, kind.max],
@@ -96,11 +105,13 @@ export async function templateXlsx(template: UploadTemplate): Promise<Buffer> {
     help.addRow({
       name: col.name,
       required: col.required ? 'Yes' : 'No',
-      rule: rule(col) + (col.unique ? ' (unique within the file)' : ''),
+      rule: rule(col) + (template.rowKey.includes(col.name) ? keyNote(template) : ''),
       description: col.description,
     });
   }
   help.addRow({});
+  for (const r of template.rules ?? [])
+    help.addRow({ name: 'Rule', description: `Rejected when ${r.message}.` });
   help.addRow({ name: 'Notes', description: 'Fill the Data sheet from row 2; replace the example row.' });
   help.addRow({
     description: 'Header names match without regard to case or spaces. Accepted files: .xlsx, .xls, .csv.',

@@ -3,6 +3,7 @@ import {
   INPUT_MESSAGES,
   isStorableText,
   normaliseHeader,
+  type RowRule,
   type UploadTemplate,
 } from '@insightra/contract';
 import { badRequest } from '../../lib/http-error';
@@ -31,7 +32,42 @@ export type CellValue = string | number | boolean | null;
 export type RowResult = { ok: true; values: CellValue[] } | { ok: false; error: string };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T][\d:.]+Z?)?$/;
+/** DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY (day first, as spreadsheets in India write them). */
+const DMY = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const YMD_SLASH = /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/;
+/** 5-Jun-2025, 05 Jun 2025, 5 June 2025 */
+const D_MON_Y = /^(\d{1,2})[ -]([A-Za-z]{3,9})[ -](\d{4})$/;
+const MONTHS = 'january february march april may june july august september october november december'.split(
+  ' ',
+);
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Plain numbers: digits with an optional sign and decimal point (no exponents, hex or separators). */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+function isoDate(y: number, mo: number, d: number): string | null {
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const max = mo === 2 && !leap ? 28 : MONTH_DAYS[mo - 1];
+  if (y < 1 || max === undefined || d < 1 || d > max) return null;
+  return `${String(y).padStart(4, '0')}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** The spreadsheet spellings of a date, as YYYY-MM-DD; null when the text is none of them. */
+function spreadsheetDate(text: string): string | null {
+  let m = DMY.exec(text);
+  if (m) return isoDate(Number(m[3]), Number(m[2]), Number(m[1]));
+  m = YMD_SLASH.exec(text);
+  if (m) return isoDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  m = D_MON_Y.exec(text);
+  if (m) {
+    const name = m[2]!.toLowerCase();
+    const mo =
+      MONTHS.findIndex(
+        (full) => full === name || full.slice(0, 3) === name || (name === 'sept' && full === 'september'),
+      ) + 1;
+    if (mo > 0) return isoDate(Number(m[3]), mo, Number(m[1]));
+  }
+  return null;
+}
 
 function show(value: string): string {
   return value.length > 40 ? `"${value.slice(0, 40)}…"` : `"${value}"`;
@@ -70,12 +106,17 @@ function compile(spec: ColumnSpec): CellCheck {
     case 'number':
       return (text) => {
         const n = Number(text);
-        if (!Number.isFinite(n)) return new CellError(`${spec.name} ${show(text)} is not a number`);
+        if (!Number.isFinite(n) || !PLAIN_NUMBER.test(text))
+          return new CellError(`${spec.name} ${show(text)} is not a number`);
+        if (kind.integer && !Number.isInteger(n))
+          return new CellError(`${spec.name} ${show(text)} is not a whole number`);
         if (n < kind.min || n > kind.max)
           return new CellError(`${spec.name} ${show(text)} is not between ${kind.min} and ${kind.max}`);
         return n;
       };
-    case 'date':
+    case 'date': {
+      const spreadsheet = kind.spellings === 'spreadsheet';
+      const hint = spreadsheet ? 'use YYYY-MM-DD or DD/MM/YYYY' : 'use YYYY-MM-DD';
       return (text) => {
         const m = DATE.exec(text);
         if (m) {
@@ -86,9 +127,13 @@ function compile(spec: ColumnSpec): CellCheck {
           const max = mo === 2 && !leap ? 28 : MONTH_DAYS[mo - 1];
           if (y >= 1 && max !== undefined && d >= 1 && d <= max)
             return text.length === 10 ? text : text.slice(0, 10);
+        } else if (spreadsheet) {
+          const iso = spreadsheetDate(text);
+          if (iso) return iso;
         }
-        return new CellError(`${spec.name} ${show(text)} is not a date (use YYYY-MM-DD)`);
+        return new CellError(`${spec.name} ${show(text)} is not a date (${hint})`);
       };
+    }
   }
 }
 
@@ -97,19 +142,40 @@ function storable(name: string, text: string): CellError | null {
   return isStorableText(text) ? null : new CellError(INPUT_MESSAGES.unstorable(name));
 }
 
+type RowCheck = (values: CellValue[]) => string | null;
+
+/** A rule across two columns, compiled to column indexes; skipped when either cell is empty. */
+function compileRule(template: UploadTemplate, rule: RowRule): RowCheck {
+  const a = template.columns.findIndex((c) => c.name === rule.column);
+  const b = template.columns.findIndex((c) => c.name === rule.other);
+  // Dates are YYYY-MM-DD by now, so text order is date order.
+  return (values) => {
+    const x = values[a];
+    const y = values[b];
+    if (x === null || y === null || x === undefined || y === undefined) return null;
+    const broken = rule.kind === 'not-before' ? x < y : x > y;
+    return broken ? rule.message : null;
+  };
+}
+
 /**
- * Validates rows against a template; keeps the values of the unique columns seen so far so that a
- * repeat within the file is rejected after its first occurrence.
+ * Validates rows against a template; keeps the row keys seen so far so that a repeat within the file
+ * is rejected after its first occurrence.
  */
 export class RowValidator {
-  private readonly seen: (Set<string> | null)[];
+  private readonly seen = new Set<string>();
+  private readonly keyIndexes: number[];
+  private readonly keyName: string;
   private readonly checks: CellCheck[];
+  private readonly rules: RowCheck[];
   private readonly required: boolean[];
   private readonly names: string[];
   constructor(readonly map: ColumnMap) {
-    const { columns } = map.template;
-    this.seen = columns.map((c) => (c.unique ? new Set<string>() : null));
+    const { columns, rowKey, rules } = map.template;
+    this.keyIndexes = rowKey.map((k) => columns.findIndex((c) => c.name === k));
+    this.keyName = rowKey.join(', ');
     this.checks = columns.map(compile);
+    this.rules = (rules ?? []).map((r) => compileRule(map.template, r));
     this.required = columns.map((c) => c.required);
     this.names = columns.map((c) => c.name);
   }
@@ -136,18 +202,26 @@ export class RowValidator {
       } else values[i] = result;
     }
     if (errors) return { ok: false, error: errors.join('; ') };
-    for (let i = 0; i < n; i++) {
-      const seen = this.seen[i];
-      if (!seen || values[i] === null) continue;
-      const key = String(values[i]);
-      if (seen.has(key)) {
-        return {
-          ok: false,
-          error: `${this.names[i]} ${show(key)} is a duplicate of an earlier row in this file`,
-        };
+    for (const rule of this.rules) {
+      const broken = rule(values);
+      if (broken) {
+        errors ??= [];
+        errors.push(broken);
       }
-      seen.add(key);
     }
+    if (errors) return { ok: false, error: errors.join('; ') };
+    // Key columns are required, so none is null here; the separator cannot occur in a cell.
+    const key =
+      this.keyIndexes.length === 1
+        ? String(values[this.keyIndexes[0]!])
+        : this.keyIndexes.map((i) => String(values[i])).join('\u0000');
+    if (this.seen.has(key)) {
+      return {
+        ok: false,
+        error: `${this.keyName} ${show(key.replaceAll('\u0000', ' / '))} is a duplicate of an earlier row in this file`,
+      };
+    }
+    this.seen.add(key);
     return { ok: true, values };
   }
 }

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { EDUCATION } from '@insightra/contract';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { Database } from '../../../db/client';
+import { memberDeclaration } from '../../sectors/repository';
+import { refreshSectorSummaries } from './sector-summaries';
 import { type CubeRow, cubeSql, ROLLUP_SQL } from './summary-sql';
 
 export interface RefreshWorkerOptions {
@@ -158,12 +161,16 @@ export class RefreshWorker {
           [job.userId],
         );
         const ids = uploads.map((u) => u.id);
+        const declaration = await memberDeclaration(tx, job.userId);
+        // Every sector's templates read the summaries made from its declaration; Education's five
+        // also keep their own summary tables (the answer's `data`).
+        const rowCount = await refreshSectorSummaries(tx, job.userId, declaration, ids);
         const older = ids.length > 1;
         const params = older ? [job.userId, ids[0], ids, ids.slice(1)] : [job.userId, ids[0]];
-        const cube = ids.length ? (await tx.query<CubeRow>(cubeSql(older), params)).rows : [];
+        const education = declaration === EDUCATION && ids.length > 0;
+        const cube = education ? (await tx.query<CubeRow>(cubeSql(older), params)).rows : [];
         await tx.query('DELETE FROM report_summaries WHERE user_id = $1', [job.userId]);
         await tx.query(ROLLUP_SQL, [job.userId, JSON.stringify(cube)]);
-        const rowCount = cube.reduce((sum, c) => sum + Number(c.n), 0);
         await tx.query(
           `INSERT INTO report_refresh_state (user_id, refreshed_at, data_as_of, row_count, job_id)
            VALUES ($1, clock_timestamp(), now(), $2, $3)

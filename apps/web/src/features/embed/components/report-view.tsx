@@ -5,8 +5,9 @@ import { ProjectSubmissionsReport } from '../templates/project-submissions-repor
 import { ScoreDistributionReport } from '../templates/score-distribution-report';
 import { SectorOverviewReport } from '../templates/sector-overview-report';
 
-/** Draws one built-in template from its data. */
-export function ReportView({ data }: { data: EmbedReportData }) {
+/** Draws one of Education's built-in templates from its data (null for other sectors' templates). */
+export function ReportView({ data }: { data: EmbedReportData | null }) {
+  if (!data) return null;
   switch (data.template) {
     case 'grades-by-gender':
       return <GradesByGenderReport rows={data.rows} />;

@@ -1,0 +1,230 @@
+import { TIERS } from '../constants';
+import { dateColumn, enumColumn, MONEY_MAX, numberColumn, textColumn } from './columns';
+import type { SectorDeclaration } from './declaration';
+
+const uuid = (n: number) => `a7c3e5d1-2f4b-4e8a-9c61-0b2d4f6a8e${String(n).padStart(2, '0')}`;
+
+/** Automobile: dealer sales, one row per day, dealer, model, variant and fuel type. */
+export const AUTOMOBILE: SectorDeclaration = {
+  industry: 'Automobile',
+  slug: 'automobile',
+  table: 'automobile_rows',
+  upload: {
+    id: 'dealer-sales',
+    title: 'Dealer sales',
+    rowKey: ['sale_date', 'dealer', 'model', 'variant', 'fuel_type'],
+    columns: [
+      dateColumn({
+        name: 'sale_date',
+        label: 'Sale date',
+        example: '2025-06-15',
+        description: 'Day of the sales (YYYY-MM-DD, DD/MM/YYYY or a spreadsheet date).',
+      }),
+      textColumn({
+        name: 'dealer',
+        label: 'Dealer or branch',
+        example: 'Andheri Motors',
+        description: 'The dealer or branch that sold.',
+      }),
+      textColumn({ name: 'model', label: 'Model', example: 'Nexon', description: 'Model name.' }),
+      textColumn({ name: 'variant', label: 'Variant', example: 'XZ+', description: 'Variant or trim.' }),
+      enumColumn(
+        {
+          name: 'fuel_type',
+          label: 'Fuel type',
+          example: 'Petrol',
+          description: 'Petrol, Diesel, CNG, Electric or Hybrid (EV, gasoline, PHEV… accepted, any case).',
+        },
+        [
+          { value: 'Petrol', aliases: ['petrol', 'gasoline', 'gas', 'p'] },
+          { value: 'Diesel', aliases: ['diesel', 'd'] },
+          { value: 'CNG', aliases: ['cng', 'compressed natural gas'] },
+          { value: 'Electric', aliases: ['electric', 'ev', 'bev', 'battery electric', 'e'] },
+          {
+            value: 'Hybrid',
+            aliases: ['hybrid', 'hev', 'phev', 'plug-in hybrid', 'strong hybrid', 'mild hybrid'],
+          },
+        ],
+      ),
+      numberColumn(
+        { name: 'units', label: 'Units', example: '3', description: 'Vehicles sold, a whole number.' },
+        100_000,
+        true,
+      ),
+      numberColumn(
+        {
+          name: 'revenue',
+          label: 'Revenue',
+          example: '2850000',
+          description: 'Revenue in rupees, a plain number.',
+        },
+        MONEY_MAX,
+      ),
+    ],
+  },
+  derived: [],
+  dimensions: [
+    { key: 'month', label: 'Month', column: 'sale_date', bucket: 'month' },
+    { key: 'dealer', label: 'Dealer', column: 'dealer' },
+    { key: 'model', label: 'Model', column: 'model' },
+    { key: 'fuel_type', label: 'Fuel type', column: 'fuel_type' },
+  ],
+  measures: [
+    { key: 'units', label: 'Units sold', format: 'integer', aggregate: { fn: 'sum', field: 'units' } },
+    { key: 'revenue', label: 'Revenue', format: 'currency', aggregate: { fn: 'sum', field: 'revenue' } },
+    {
+      key: 'revenue_per_unit',
+      label: 'Revenue per unit',
+      format: 'currency',
+      aggregate: { fn: 'ratio', numerator: 'revenue', denominator: 'units' },
+    },
+  ],
+  reports: [
+    {
+      key: 'automobile-overview',
+      uuid: uuid(1),
+      name: 'Sales Overview',
+      description: 'Units, revenue and revenue per unit, by month, fuel type and model.',
+      tiers: TIERS,
+      kpis: ['units', 'revenue', 'revenue_per_unit'],
+      charts: [
+        {
+          key: 'monthly',
+          title: 'Units per month',
+          kind: 'line',
+          dimension: 'month',
+          measures: ['units'],
+          order: 'label',
+        },
+        {
+          key: 'fuel',
+          title: 'Units by fuel type',
+          kind: 'donut',
+          dimension: 'fuel_type',
+          measures: ['units'],
+          order: 'label',
+        },
+        {
+          key: 'models',
+          title: 'Top models by units',
+          kind: 'bar',
+          dimension: 'model',
+          measures: ['units'],
+          order: 'value',
+          limit: 10,
+        },
+      ],
+    },
+    {
+      key: 'units-by-model',
+      uuid: uuid(2),
+      name: 'Units and Revenue by Model',
+      description: 'Units sold and revenue per model.',
+      tiers: TIERS,
+      kpis: ['units', 'revenue'],
+      charts: [
+        {
+          key: 'units',
+          title: 'Units by model',
+          kind: 'bar',
+          dimension: 'model',
+          measures: ['units'],
+          order: 'value',
+          limit: 15,
+        },
+        {
+          key: 'revenue',
+          title: 'Revenue by model',
+          kind: 'bar',
+          dimension: 'model',
+          measures: ['revenue'],
+          order: 'value',
+          limit: 15,
+        },
+      ],
+    },
+    {
+      key: 'monthly-sales',
+      uuid: uuid(3),
+      name: 'Monthly Sales',
+      description: 'Units and revenue per month.',
+      tiers: ['Alpha', 'Alpha+'],
+      kpis: ['units', 'revenue', 'revenue_per_unit'],
+      charts: [
+        {
+          key: 'units',
+          title: 'Units per month',
+          kind: 'line',
+          dimension: 'month',
+          measures: ['units'],
+          order: 'label',
+        },
+        {
+          key: 'revenue',
+          title: 'Revenue per month',
+          kind: 'bar',
+          dimension: 'month',
+          measures: ['revenue'],
+          order: 'label',
+        },
+      ],
+    },
+    {
+      key: 'dealer-performance',
+      uuid: uuid(4),
+      name: 'Dealer Performance',
+      description: 'Units and revenue per unit of each dealer or branch.',
+      tiers: ['Alpha+'],
+      kpis: ['units', 'revenue'],
+      charts: [
+        {
+          key: 'units',
+          title: 'Units by dealer',
+          kind: 'bar',
+          dimension: 'dealer',
+          measures: ['units'],
+          order: 'value',
+          limit: 15,
+        },
+        {
+          key: 'per-unit',
+          title: 'Revenue per unit by dealer',
+          kind: 'bar',
+          dimension: 'dealer',
+          measures: ['revenue_per_unit'],
+          order: 'value',
+          limit: 15,
+        },
+      ],
+    },
+    {
+      key: 'fuel-mix',
+      uuid: uuid(5),
+      name: 'Fuel Mix',
+      description: 'Units by fuel type, and the mix month by month.',
+      tiers: ['Alpha+'],
+      kpis: ['units'],
+      charts: [
+        {
+          key: 'mix',
+          title: 'Units by fuel type',
+          kind: 'donut',
+          dimension: 'fuel_type',
+          measures: ['units'],
+          order: 'label',
+        },
+        {
+          key: 'monthly',
+          title: 'Fuel mix per month',
+          kind: 'stacked-bar',
+          dimension: 'month',
+          split: 'fuel_type',
+          measures: ['units'],
+          order: 'label',
+        },
+      ],
+    },
+  ],
+  overview: 'automobile-overview',
+  mainDimension: 'model',
+};
