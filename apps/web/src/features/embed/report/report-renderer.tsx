@@ -28,11 +28,12 @@ function isEmpty(view: ReportView, rowCount: number): boolean {
 export function ReportRenderer({ view, declaration, rowCount = 0 }: ReportRendererProps) {
   if (!view) return <ReportLoading />;
   if (isEmpty(view, rowCount)) return <ReportEmpty />;
+  // Rupee figures run long (₹1,11,87,71,850): four cards side by side only from 1280 px.
   const kpiColumns =
     view.kpis.length >= 4
-      ? 'sm:grid-cols-2 lg:grid-cols-4'
+      ? 'sm:grid-cols-2 xl:grid-cols-4'
       : view.kpis.length === 3
-        ? 'sm:grid-cols-3'
+        ? 'sm:grid-cols-2 lg:grid-cols-3'
         : 'sm:grid-cols-2';
   return (
     <div className="space-y-4">

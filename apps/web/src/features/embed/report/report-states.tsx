@@ -10,7 +10,7 @@ export function ReportLoading() {
   return (
     <div role="status" aria-label="Loading report..." className="space-y-4">
       <span className="sr-only">Loading report...</span>
-      <div aria-hidden="true" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div aria-hidden="true" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         {[0, 1, 2, 3].map((i) => (
           <div
             key={i}
