@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, fromPglite, fromPool } from '../../src/db/client';
-import { migrate } from '../../src/db/migrate';
+import { type Migration, migrate, readMigrations } from '../../src/db/migrate';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -41,8 +41,10 @@ export function withSchema(url: string, schema: string): string {
   return u.toString();
 }
 
-/** A private schema in the test PostgreSQL database, migrated, dropped at the end. */
-export async function createPostgresSchema(): Promise<TestDatabase> {
+/** A private schema in the test PostgreSQL database, migrated (by `migrations`), dropped at the end. */
+export async function createPostgresSchema(
+  migrations: Migration[] = readMigrations(),
+): Promise<TestDatabase> {
   const base = postgresBaseUrl();
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -52,7 +54,7 @@ export async function createPostgresSchema(): Promise<TestDatabase> {
   const url = withSchema(base, schema);
   const pool = new pg.Pool({ connectionString: url, max: 5 });
   const db = fromPool(pool);
-  await migrate(db);
+  await migrate(db, migrations);
   return {
     db,
     url,

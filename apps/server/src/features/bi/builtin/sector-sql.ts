@@ -58,7 +58,9 @@ function termSql(d: SectorDeclaration, key: string): string {
 function dimensionSql(d: SectorDeclaration, dim: DimensionSpec): string {
   const col = ident(dim.column);
   if (dim.bucket === 'month') return `to_char(${col}, 'YYYY-MM')`;
-  if (dim.bucket === 'band') return `least(floor(${col} / ${dim.width}), ${bandCount(dim) - 1})::int::text`;
+  // least() skips NULLs: a row without a value must stay out of every band.
+  if (dim.bucket === 'band')
+    return `CASE WHEN ${col} IS NOT NULL THEN least(floor(${col} / ${dim.width}), ${bandCount(dim) - 1})::int::text END`;
   const spec = d.upload.columns.find((c) => c.name === dim.column);
   if (spec?.kind.type === 'enum' && spec.kind.boolean) {
     const [yes, no] = spec.kind.values;
