@@ -1,4 +1,4 @@
-import { api, sectorDeclaration } from '@insightra/contract';
+import { api, findSectorReport, sectorDeclaration } from '@insightra/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileQuestion, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -78,6 +78,7 @@ export function EmbedPage() {
     );
 
   const { report, view, refreshedAt, rowCount, source } = query.data;
+  const template = findSectorReport(report.uuid);
   const rows = `${rowCount.toLocaleString('en-IN')} rows`;
   return (
     <main aria-label={`${report.name} report`} className="min-h-dvh overflow-x-hidden bg-page p-3 sm:p-5">
@@ -101,7 +102,12 @@ export function EmbedPage() {
           )}
         </p>
       </header>
-      <ReportRenderer view={view} declaration={sectorDeclaration(report.sector)} rowCount={rowCount} />
+      <ReportRenderer
+        view={view}
+        declaration={template?.declaration ?? sectorDeclaration(report.sector)}
+        template={template?.report}
+        rowCount={rowCount}
+      />
     </main>
   );
 }

@@ -12,8 +12,8 @@ beforeEach(() => installFakeCanvas());
 const uuid = (key: string) => REPORT_TEMPLATES.find((t) => t.key === key)!.uuid;
 
 function draw(key: string, figures: ViewFigures, rowCount = 100) {
-  const { view } = templateView(uuid(key), figures);
-  return render(<ReportRenderer view={view} declaration={EDUCATION} rowCount={rowCount} />);
+  const { view, report } = templateView(uuid(key), figures);
+  return render(<ReportRenderer view={view} declaration={EDUCATION} template={report} rowCount={rowCount} />);
 }
 
 const cells = (table: string, row: string) =>
@@ -41,8 +41,8 @@ describe('Education reports, drawn by the renderer from their declarations', () 
     });
     expect(statValue('Students')).toContain('1,246');
     expect(statValue('Female students')).toBe('96.7%');
-    expect(screen.getByRole('img', { name: 'Students per grade' })).toBeInTheDocument();
-    expect(cells('Students per grade', 'Grade 6')).toEqual(['1,200', '34']);
+    expect(screen.getByRole('img', { name: 'Students per grade by gender' })).toBeInTheDocument();
+    expect(cells('Students per grade by gender', 'Grade 6')).toEqual(['1,200', '34']);
   });
 
   it('Project Submission Status: the submission rate and both slices', () => {
@@ -121,7 +121,7 @@ describe('Education reports, drawn by the renderer from their declarations', () 
     expect(statValue('Female students')).toContain('60.0%');
     expect(statValue('Submission rate')).toContain('70.0%');
     expect(statValue('Average score')).toContain('64.5');
-    expect(screen.getByRole('img', { name: 'Students per grade' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Students per grade by gender' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Project submissions' })).toBeInTheDocument();
   });
 

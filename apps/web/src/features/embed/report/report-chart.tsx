@@ -1,4 +1,9 @@
-import { type ReportChart as ReportChartData, type SectorDeclaration, TIMINGS } from '@insightra/contract';
+import {
+  type ChartSpec,
+  type ReportChart as ReportChartData,
+  type SectorDeclaration,
+  TIMINGS,
+} from '@insightra/contract';
 import { ChartEmpty } from '../../../components/charts/chart-empty';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { DonutChart } from '../../../components/charts/donut-chart';
@@ -7,19 +12,39 @@ import { LineChart } from '../../../components/charts/line-chart';
 import { pointLabels, seriesColor } from './chart-series';
 import { formatShort, formatValue } from './value-format';
 
-/** The value axis' title: the one measure's name, or none when series of different measures share it. */
-function valueTitle(chart: ReportChartData): string | undefined {
-  return chart.series.length === 1 ? chart.series[0]?.label : undefined;
+/**
+ * What the chart is called for assistive technology (its canvas and table) and its value axis' title:
+ * a chart split by a dimension names it ('Students per grade by gender') and its one measure; otherwise
+ * the title, and the measure's name when there is one series.
+ */
+function naming(chart: ReportChartData, declaration?: SectorDeclaration, spec?: ChartSpec) {
+  const split = spec?.split ? declaration?.dimensions.find((d) => d.key === spec.split) : undefined;
+  if (split && spec) {
+    const by = split.label.toLowerCase();
+    const measure = declaration?.measures.find((m) => m.key === spec.measures[0]);
+    return {
+      ariaLabel: chart.title.toLowerCase().includes(by) ? chart.title : `${chart.title} by ${by}`,
+      valueTitle: measure?.label,
+    };
+  }
+  return {
+    ariaLabel: chart.title,
+    valueTitle: chart.series.length === 1 ? chart.series[0]?.label : undefined,
+  };
 }
 
 /** One chart of a report, drawn by its kind, with its table alternative (decision 033). */
 export function ReportChart({
   chart,
   declaration,
+  spec,
 }: {
   chart: ReportChartData;
-  declaration: SectorDeclaration | undefined;
+  declaration?: SectorDeclaration;
+  /** The chart's declaration in its template (its split dimension, its measures). */
+  spec?: ChartSpec;
 }) {
+  const { ariaLabel, valueTitle } = naming(chart, declaration, spec);
   const categories = pointLabels(declaration, chart);
   const format = chart.series[0]?.format ?? 'integer';
   const full = (value: number) => formatValue(format, value);
@@ -36,7 +61,7 @@ export function ReportChart({
   else if (chart.kind === 'donut')
     drawing = (
       <DonutChart
-        ariaLabel={chart.title}
+        ariaLabel={ariaLabel}
         slices={chart.rows.map((r, i) => ({
           label: categories[i] ?? r.label,
           value: r.values[0] ?? 0,
@@ -54,11 +79,11 @@ export function ReportChart({
   else if (chart.kind === 'line')
     drawing = (
       <LineChart
-        ariaLabel={chart.title}
+        ariaLabel={ariaLabel}
         categories={categories}
         series={series}
         categoryTitle={chart.dimension.label}
-        valueTitle={valueTitle(chart)}
+        valueTitle={valueTitle}
         formatValue={full}
         formatTick={short}
         heightClassName="h-64 sm:h-72"
@@ -67,12 +92,12 @@ export function ReportChart({
   else
     drawing = (
       <GroupedBarChart
-        ariaLabel={chart.title}
+        ariaLabel={ariaLabel}
         categories={categories}
         series={series}
         stacked={chart.kind === 'stacked-bar'}
         categoryTitle={chart.dimension.label}
-        valueTitle={valueTitle(chart)}
+        valueTitle={valueTitle}
         formatValue={full}
         formatTick={short}
         heightClassName="h-64 sm:h-72"

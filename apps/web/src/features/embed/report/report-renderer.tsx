@@ -1,4 +1,4 @@
-import type { ReportView, SectorDeclaration } from '@insightra/contract';
+import type { ReportView, SectorDeclaration, SectorReport } from '@insightra/contract';
 import { StatCard } from '../../../components/charts/stat-card';
 import { ReportChart } from './report-chart';
 import { ReportEmpty, ReportLoading } from './report-states';
@@ -9,6 +9,8 @@ export interface ReportRendererProps {
   view: ReportView | undefined;
   /** The declaration of the template's sector (month dimensions, the measures' colours). */
   declaration?: SectorDeclaration;
+  /** The template's declaration (its charts' split dimensions and measures). */
+  template?: SectorReport;
   /** Rows the figures were computed from; 0 before the first upload is refreshed. */
   rowCount?: number;
 }
@@ -25,7 +27,7 @@ function isEmpty(view: ReportView, rowCount: number): boolean {
  * Draws any built-in report template from the server's answer: KPI cards, then charts (bar, grouped or
  * stacked bar, line, donut), each with its table alternative; a loading and an empty state.
  */
-export function ReportRenderer({ view, declaration, rowCount = 0 }: ReportRendererProps) {
+export function ReportRenderer({ view, declaration, template, rowCount = 0 }: ReportRendererProps) {
   if (!view) return <ReportLoading />;
   if (isEmpty(view, rowCount)) return <ReportEmpty />;
   // Rupee figures run long (₹1,11,87,71,850): four cards side by side only from 1280 px.
@@ -46,7 +48,12 @@ export function ReportRenderer({ view, declaration, rowCount = 0 }: ReportRender
       )}
       <div className={`grid gap-4 ${view.charts.length > 1 ? 'xl:grid-cols-2' : ''}`}>
         {view.charts.map((c) => (
-          <ReportChart key={c.key} chart={c} declaration={declaration} />
+          <ReportChart
+            key={c.key}
+            chart={c}
+            declaration={declaration}
+            spec={template?.charts.find((spec) => spec.key === c.key)}
+          />
         ))}
       </div>
     </div>
