@@ -24,6 +24,15 @@ const SAMPLE: Record<MeasureSpec['format'], [number, string]> = {
   days: [42.5, '42.5 days'],
 };
 
+/** How a table cell writes 10 in each format. */
+const TEN: Record<MeasureSpec['format'], string> = {
+  integer: '10',
+  decimal: '10.0',
+  currency: '₹10',
+  percent: '1,000.0%',
+  days: '10.0 days',
+};
+
 /** Every KPI at its format's sample value; every chart with two points (months where it groups by month). */
 function sampleFigures(slug: string) {
   const declaration = sectorDeclaration(slug);
@@ -60,21 +69,25 @@ describe('ReportRenderer: every sector’s overview template', () => {
         const table = screen.getByRole('table', { name });
         const month = declaration.dimensions.find((d) => d.key === chart.dimension.key)?.bucket === 'month';
         const first = within(table).getByRole('rowheader', { name: month ? 'Jan 2025' : 'North' });
+        // The first point's first series is 10 (see sampleFigures), written in its measure's format.
         expect(within(first.closest('tr')!).getAllByRole('cell')[0]).toHaveTextContent(
-          /\S/, // a formatted figure in every cell
+          TEN[chart.series[0]!.format],
         );
       }
     },
   );
 
-  it('shows the empty state before any data is refreshed', () => {
-    const { declaration, report } = sampleFigures('hotels');
-    render(<ReportRenderer view={templateView(report.uuid).view} declaration={declaration} rowCount={0} />);
-    expect(
-      screen.getByText('No data yet. Upload a file, then use Refresh Visuals to see this report.'),
-    ).toBeVisible();
-    expect(screen.queryByRole('img')).not.toBeInTheDocument();
-  });
+  it.each(INDUSTRIES.map((i) => [i.name, i.slug]))(
+    '%s: the empty state before any data is refreshed',
+    (_n, slug) => {
+      const { declaration, report } = sampleFigures(slug);
+      render(<ReportRenderer view={templateView(report.uuid).view} declaration={declaration} rowCount={0} />);
+      expect(
+        screen.getByText('No data yet. Upload a file, then use Refresh Visuals to see this report.'),
+      ).toBeVisible();
+      expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    },
+  );
 
   it('shows a loading state while the figures load', () => {
     render(<ReportRenderer view={undefined} />);
