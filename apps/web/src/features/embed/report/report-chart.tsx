@@ -4,6 +4,7 @@ import {
   type SectorDeclaration,
   TIMINGS,
 } from '@insightra/contract';
+import type { ReactNode } from 'react';
 import { ChartEmpty } from '../../../components/charts/chart-empty';
 import { ChartPanel } from '../../../components/charts/chart-panel';
 import { DonutChart } from '../../../components/charts/donut-chart';
@@ -56,7 +57,7 @@ export function ReportChart({
   }));
   const hasData = chart.rows.some((r) => r.values.some((v) => v !== null && v !== 0));
 
-  let drawing: React.ReactNode;
+  let drawing: ReactNode;
   if (!hasData) drawing = <ChartEmpty message="No rows for this chart yet." />;
   else if (chart.kind === 'donut')
     drawing = (
