@@ -58,8 +58,10 @@ SELECT $1::int,
        enrol_month text, n bigint, score_sum numeric, score_count bigint)
  GROUP BY GROUPING SETS ((grade, gender), (submitted), (score_band), (enrol_month), ())`;
 
-/** A cheap size of the member's data for the estimate: rows of their active uploads. */
+/**
+ * A cheap size of the member's data for the estimate: the accepted rows of their active uploads (in
+ * whichever sector's table they are).
+ */
 export const ACTIVE_ROW_COUNT_SQL = `
-SELECT count(*)::bigint AS n FROM dataset_rows d
-WHERE d.user_id = $1 AND d.upload_id IN (SELECT id FROM upload_logs WHERE user_id = $1 AND status <> 0)
+SELECT coalesce(sum(total_accepted), 0)::bigint AS n FROM upload_logs WHERE user_id = $1 AND status <> 0
 `;
