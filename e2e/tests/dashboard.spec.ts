@@ -124,9 +124,40 @@ test('refreshes to completion and the frame shows the new data without a reload'
   await page.clock.fastForward(30_000);
   await expect(page.getByRole('button', { name: 'Refresh complete' })).toBeVisible();
   await expect(page.getByText('Dataset refreshed successfully')).toBeVisible();
-  await expect(frame.getByText('Total Students')).toBeVisible();
+  await expect(frame.getByRole('img', { name: 'Students per grade' })).toBeVisible();
   await expect(frame.getByText('3 rows', { exact: false })).toBeVisible();
   await expect(page.getByText('1 upload waiting for a refresh')).toHaveCount(0);
+});
+
+test('a hotel member adds their sector’s report, uploads property nights and sees occupancy', async ({
+  page,
+  request,
+}) => {
+  const { token } = await registerUser(request);
+  await setSector(request, token, 6);
+  await upload(
+    request,
+    token,
+    'date,property,rooms_available,rooms_sold,room_revenue\n2025-06-01,Seaview Goa,100,80,480000\n2025-06-02,Seaview Goa,100,60,360000\n',
+  );
+  await page.clock.install();
+  await openDashboard(page, token);
+  await page.getByRole('button', { name: 'Create Report' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: /Grades by Gender/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: /Hotel Performance Overview/ }).click();
+  await dialog.getByRole('button', { name: 'Add Report' }).click();
+  const frame = page.frameLocator('iframe[title="Hotel Performance Overview report"]');
+  await expect(frame.getByText(/No data yet/)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Refresh Visuals' }).click();
+  await page.waitForTimeout(1500); // the server's worker runs the job meanwhile
+  await page.clock.fastForward(30_000);
+  await expect(page.getByText('Dataset refreshed successfully')).toBeVisible();
+  const occupancy = frame.locator('dl', { has: frame.getByText('Occupancy', { exact: true }) });
+  await expect(occupancy).toContainText('70.0%');
+  await expect(frame.locator('dl', { has: frame.getByText('ADR', { exact: true }) })).toContainText('₹6,000');
+  await expect(frame.getByRole('img', { name: 'Occupancy per month' })).toBeVisible();
 });
 
 test('sidebar collapse is kept and forced below 768 px', async ({ page, request }) => {
@@ -159,6 +190,8 @@ test("sector pages embed that sector's overview with Back to Dashboard", async (
       .frameLocator('iframe[title="Healthcare Overview report"]')
       .getByRole('heading', { name: 'Visits Overview' }),
   ).toBeVisible();
+  // Another sector's page draws its demo dataset, and says so.
+  await expect(page.frameLocator('iframe').getByText('Demo data')).toBeVisible();
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

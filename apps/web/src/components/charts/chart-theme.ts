@@ -14,15 +14,21 @@ function getFontFamily(): string {
   return 'system-ui, sans-serif';
 }
 
-export function valueAxis(title?: string) {
+/** The value axis; `formatTick` writes its tick labels (India-locale whole numbers unless given). */
+export function valueAxis(
+  title?: string,
+  formatTick: (value: number) => string = formatNumber,
+  stacked = false,
+) {
   return {
     beginAtZero: true,
+    stacked,
     grid: { color: chartColor('line') },
     border: { display: false },
     ticks: {
       color: chartColor('muted'),
       font: baseFont(12),
-      callback: (v: number | string) => formatNumber(Number(v)),
+      callback: (v: number | string) => formatTick(Number(v)),
     },
     ...(title ? { title: { display: true, text: title, color: chartColor('ink'), font: baseFont(13) } } : {}),
   };
@@ -57,8 +63,9 @@ interface CategoryScaleLike {
   getLabelForValue(value: number): string;
 }
 
-export function categoryAxis(title?: string) {
+export function categoryAxis(title?: string, stacked = false) {
   return {
+    stacked,
     grid: { display: false },
     border: { color: chartColor('line') },
     ticks: {

@@ -85,6 +85,39 @@ describe('chart primitives', () => {
     expect(within(table).getByRole('row', { name: /May 2025/ })).toHaveTextContent('2,680');
   });
 
+  it('draws several line series with a legend, and writes values and gaps with the given format', () => {
+    render(
+      <LineChart
+        ariaLabel="ADR and RevPAR per month"
+        categories={['May 2025', 'June 2025']}
+        series={[
+          { label: 'ADR', values: [5900, null], color: 'blue' },
+          { label: 'RevPAR', values: [4000, 4100], color: 'orange' },
+        ]}
+        categoryTitle="Month"
+        formatValue={(v) => `₹${v}`}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'ADR and RevPAR per month' });
+    expect(within(table).getByRole('row', { name: /June 2025/ })).toHaveTextContent('June 2025N/A₹4100');
+  });
+
+  it('stacks bar series when asked, with the same table', () => {
+    render(
+      <GroupedBarChart
+        ariaLabel="Units per month by fuel type"
+        categories={['Jan 2025']}
+        series={[
+          { label: 'Petrol', values: [3], color: 'blue' },
+          { label: 'EV', values: [null], color: 'green' },
+        ]}
+        stacked
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Units per month by fuel type' });
+    expect(within(table).getByRole('row', { name: /Jan 2025/ })).toHaveTextContent('Jan 20253N/A');
+  });
+
   it('names a card value by its label', () => {
     render(<StatCard label="Total Students" value="2,800" hint="all grades" />);
     const term = screen.getByText('Total Students');

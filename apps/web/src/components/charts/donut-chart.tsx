@@ -27,7 +27,13 @@ export interface DonutChartProps {
   totalLabel?: string;
   /** Header of the first table column ('Status'). */
   categoryTitle?: string;
+  /** Header of the values' table column ('Count'). */
+  valueTitle?: string;
   heightClassName?: string;
+  /** Writes a slice's value and the total (India-locale whole numbers unless given). */
+  formatValue?: (value: number) => string;
+  /** Writes the total in the ring's hole, where room is short (formatValue unless given). */
+  formatTotal?: (value: number) => string;
 }
 
 /** A ring of shares with the total in its middle, a legend of counts and percentages, and a data table. */
@@ -38,7 +44,10 @@ export function DonutChart({
   cutout = LAYOUT.donutCutout,
   totalLabel = 'Total',
   categoryTitle = 'Category',
+  valueTitle = 'Count',
   heightClassName = 'h-64 sm:h-80',
+  formatValue = formatNumber,
+  formatTotal = formatValue,
 }: DonutChartProps) {
   const reducedMotion = useReducedMotion();
   const total = slices.reduce((n, s) => n + s.value, 0);
@@ -73,7 +82,7 @@ export function DonutChart({
                 callbacks: {
                   label: (ctx) => {
                     const slice = slices[ctx.dataIndex];
-                    return slice ? `${slice.label}: ${formatNumber(slice.value)} (${share(slice)})` : '';
+                    return slice ? `${slice.label}: ${formatValue(slice.value)} (${share(slice)})` : '';
                   },
                 },
               },
@@ -84,7 +93,7 @@ export function DonutChart({
           aria-hidden="true"
           className="pointer-events-none absolute inset-0 flex flex-col items-center justify-center"
         >
-          <span className="tabular text-3xl font-semibold text-ink">{formatNumber(total)}</span>
+          <span className="tabular text-3xl font-semibold text-ink">{formatTotal(total)}</span>
           <span className="text-sm text-muted">{totalLabel}</span>
         </div>
       </div>
@@ -98,7 +107,7 @@ export function DonutChart({
             />
             <span className="font-medium">{s.label}</span>
             <span className="tabular text-muted">
-              {formatNumber(s.value)} ({share(s)})
+              {formatValue(s.value)} ({share(s)})
             </span>
           </li>
         ))}
@@ -107,10 +116,10 @@ export function DonutChart({
         caption={ariaLabel}
         columns={[
           { header: categoryTitle },
-          { header: 'Count', numeric: true },
+          { header: valueTitle, numeric: true },
           { header: 'Share', numeric: true },
         ]}
-        rows={slices.map((s) => [s.label, formatNumber(s.value), share(s)])}
+        rows={slices.map((s) => [s.label, formatValue(s.value), share(s)])}
       />
     </div>
   );

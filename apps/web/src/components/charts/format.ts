@@ -16,3 +16,11 @@ export function percentOf(part: number, total: number): number | null {
 export function formatPercent(value: number | null, empty = 'N/A'): string {
   return value === null ? empty : `${oneDecimal.format(value)}%`;
 }
+
+/** A table cell's text for a value: formatted, or 'N/A' when there is none (no value, or nothing to divide by). */
+export function cellText(
+  value: number | null | undefined,
+  format: (value: number) => string = formatNumber,
+): string {
+  return value === null || value === undefined || !Number.isFinite(value) ? 'N/A' : format(value);
+}

@@ -2,7 +2,7 @@ import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, T
 import { Bar } from 'react-chartjs-2';
 import { ChartDataTable } from './chart-data-table';
 import { categoryAxis, legendOptions, tooltipOptions, valueAxis } from './chart-theme';
-import { formatNumber } from './format';
+import { cellText, formatNumber } from './format';
 import { chartColor, type PaletteName } from './palette';
 import { useReducedMotion } from './use-reduced-motion';
 
@@ -11,7 +11,8 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, L
 
 export interface BarSeries {
   label: string;
-  values: number[];
+  /** One value per category; null draws no bar (a ratio with nothing to divide by). */
+  values: (number | null)[];
   color: PaletteName;
 }
 
@@ -25,6 +26,12 @@ export interface GroupedBarChartProps {
   valueTitle?: string;
   /** Tailwind height classes of the drawing area; the width follows the container. */
   heightClassName?: string;
+  /** Series stacked in one bar per category instead of side by side. */
+  stacked?: boolean;
+  /** Writes a value for the tooltip and the table (India-locale whole numbers unless given). */
+  formatValue?: (value: number) => string;
+  /** Writes the value axis' ticks (formatValue unless given). */
+  formatTick?: (value: number) => string;
 }
 
 /** Bars side by side per category, one colour per series, with a data table holding the same numbers. */
@@ -35,6 +42,9 @@ export function GroupedBarChart({
   categoryTitle,
   valueTitle,
   heightClassName = 'h-72 sm:h-96',
+  stacked = false,
+  formatValue = formatNumber,
+  formatTick = formatValue,
 }: GroupedBarChartProps) {
   const reducedMotion = useReducedMotion();
   const data = {
@@ -61,12 +71,16 @@ export function GroupedBarChart({
             maintainAspectRatio: false,
             animation: reducedMotion ? false : { duration: 600 },
             interaction: { mode: 'index', intersect: false },
-            scales: { x: categoryAxis(categoryTitle), y: valueAxis(valueTitle) },
+            scales: {
+              x: categoryAxis(categoryTitle, stacked),
+              y: valueAxis(valueTitle, formatTick, stacked),
+            },
             plugins: {
-              legend: legendOptions(),
+              // One series needs no legend: the axis title names it.
+              legend: legendOptions(series.length > 1),
               tooltip: {
                 ...tooltipOptions(),
-                callbacks: { label: (ctx) => `${ctx.dataset.label}: ${formatNumber(Number(ctx.raw))}` },
+                callbacks: { label: (ctx) => `${ctx.dataset.label}: ${formatValue(Number(ctx.raw))}` },
               },
             },
           }}
@@ -78,7 +92,7 @@ export function GroupedBarChart({
           { header: categoryTitle ?? 'Category' },
           ...series.map((s) => ({ header: s.label, numeric: true })),
         ]}
-        rows={categories.map((c, i) => [c, ...series.map((s) => formatNumber(s.values[i] ?? 0))])}
+        rows={categories.map((c, i) => [c, ...series.map((s) => cellText(s.values[i], formatValue))])}
       />
     </div>
   );

@@ -2,6 +2,7 @@ import {
   CategoryScale,
   Chart,
   Filler,
+  Legend,
   LinearScale,
   LineController,
   LineElement,
@@ -10,40 +11,67 @@ import {
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { ChartDataTable } from './chart-data-table';
-import { categoryAxis, tooltipOptions, valueAxis } from './chart-theme';
-import { formatNumber } from './format';
+import { categoryAxis, legendOptions, tooltipOptions, valueAxis } from './chart-theme';
+import { cellText, formatNumber } from './format';
 import { chartColor, type PaletteName, withAlpha } from './palette';
 import { useReducedMotion } from './use-reduced-motion';
 
 // Only the pieces a filled line chart draws with.
-Chart.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Filler, Tooltip);
+Chart.register(
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Filler,
+  Tooltip,
+  Legend,
+);
 
-export interface LineChartProps {
+export interface LineSeries {
+  /** Name of the measure ('Visitors'): legend, tooltip and table header. */
+  label: string;
+  /** One value per point; null leaves a gap (a ratio with nothing to divide by). */
+  values: (number | null)[];
+  color: PaletteName;
+}
+
+interface CommonLineChartProps {
   ariaLabel: string;
   /** One label per point along the x axis ('April 2025', ...). */
   categories: string[];
-  values: number[];
-  /** Name of the measure ('Visitors'): tooltip and table header. */
-  seriesLabel: string;
   categoryTitle?: string;
   valueTitle?: string;
-  color?: PaletteName;
   heightClassName?: string;
+  /** Writes a value for the tooltip and the table (India-locale whole numbers unless given). */
+  formatValue?: (value: number) => string;
+  /** Writes the value axis' ticks (formatValue unless given). */
+  formatTick?: (value: number) => string;
 }
 
-/** One series over time, lightly filled, with a data table holding the same numbers. */
-export function LineChart({
-  ariaLabel,
-  categories,
-  values,
-  seriesLabel,
-  categoryTitle,
-  valueTitle,
-  color = 'blue',
-  heightClassName = 'h-72 sm:h-96',
-}: LineChartProps) {
+/** One series (`values`, `seriesLabel`, `color`) or several (`series`, with a legend). */
+export type LineChartProps = CommonLineChartProps &
+  (
+    | { values: number[]; seriesLabel: string; color?: PaletteName; series?: undefined }
+    | { series: LineSeries[]; values?: undefined; seriesLabel?: undefined; color?: undefined }
+  );
+
+/** Series over time, the first lightly filled, with a data table holding the same numbers. */
+export function LineChart(props: LineChartProps) {
+  const {
+    ariaLabel,
+    categories,
+    categoryTitle,
+    valueTitle,
+    heightClassName = 'h-72 sm:h-96',
+    formatValue = formatNumber,
+    formatTick = formatValue,
+  } = props;
   const reducedMotion = useReducedMotion();
-  const stroke = chartColor(color);
+  const series: LineSeries[] = props.series ?? [
+    { label: props.seriesLabel, values: props.values, color: props.color ?? 'blue' },
+  ];
+  const single = series.length === 1;
   return (
     <div>
       <div className={`relative w-full ${heightClassName}`}>
@@ -52,31 +80,33 @@ export function LineChart({
           aria-label={ariaLabel}
           data={{
             labels: categories,
-            datasets: [
-              {
-                label: seriesLabel,
-                data: values,
+            datasets: series.map((s) => {
+              const stroke = chartColor(s.color);
+              return {
+                label: s.label,
+                data: s.values,
                 borderColor: stroke,
-                backgroundColor: withAlpha(stroke, 0.12),
-                fill: 'origin',
+                backgroundColor: single ? withAlpha(stroke, 0.12) : stroke,
+                fill: single ? ('origin' as const) : false,
                 tension: 0.35,
                 borderWidth: 3,
                 pointRadius: 4,
                 pointHoverRadius: 6,
                 pointBackgroundColor: stroke,
-              },
-            ],
+              };
+            }),
           }}
           options={{
             responsive: true,
             maintainAspectRatio: false,
             animation: reducedMotion ? false : { duration: 800 },
             interaction: { mode: 'index', intersect: false },
-            scales: { x: categoryAxis(categoryTitle), y: valueAxis(valueTitle) },
+            scales: { x: categoryAxis(categoryTitle), y: valueAxis(valueTitle, formatTick) },
             plugins: {
+              legend: legendOptions(!single),
               tooltip: {
                 ...tooltipOptions(),
-                callbacks: { label: (ctx) => `${seriesLabel}: ${formatNumber(Number(ctx.raw))}` },
+                callbacks: { label: (ctx) => `${ctx.dataset.label}: ${formatValue(Number(ctx.raw))}` },
               },
             },
           }}
@@ -84,8 +114,11 @@ export function LineChart({
       </div>
       <ChartDataTable
         caption={ariaLabel}
-        columns={[{ header: categoryTitle ?? 'Category' }, { header: seriesLabel, numeric: true }]}
-        rows={categories.map((c, i) => [c, formatNumber(values[i] ?? 0)])}
+        columns={[
+          { header: categoryTitle ?? 'Category' },
+          ...series.map((s) => ({ header: s.label, numeric: true })),
+        ]}
+        rows={categories.map((c, i) => [c, ...series.map((s) => cellText(s.values[i], formatValue))])}
       />
     </div>
   );

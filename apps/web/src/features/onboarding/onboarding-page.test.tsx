@@ -76,6 +76,11 @@ describe('onboarding', () => {
       MESSAGES.data.setSectorFailed,
     ],
     [
+      'the member has active uploads (the server’s 409 message)',
+      () => json({ success: false, message: MESSAGES.data.sectorLocked }, 409),
+      MESSAGES.data.sectorLocked,
+    ],
+    [
       'the network fails',
       () => Promise.reject(new TypeError('Failed to fetch')),
       MESSAGES.data.saveSectorFailed,

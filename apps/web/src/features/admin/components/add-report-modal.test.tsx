@@ -1,4 +1,4 @@
-import { MESSAGES } from '@insightra/contract';
+import { MESSAGES, reportTemplatesFor } from '@insightra/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, renderRoute } from '../../../test/render';
@@ -139,11 +139,45 @@ describe('Add Report modal', () => {
   it('offers the built-in report templates when the built-in provider is active', async () => {
     const { user } = setup(() => json({}));
     const dialog = await openModal(user);
+    // Score Distribution is an Alpha and Alpha+ template: Beta does not offer it.
+    expect(within(dialog).queryByRole('option', { name: 'Score Distribution' })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Tier'), 'Alpha');
     const picker = await within(dialog).findByLabelText(/Built-in report/);
     await user.selectOptions(picker, 'Score Distribution');
     expect(within(dialog).getByLabelText('Report Type')).toHaveValue('Score Distribution');
     expect(within(dialog).getByLabelText('Report UUID')).toHaveValue('6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c03');
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it("offers the templates of the user's sector", async () => {
+    const api = asAdmin({
+      [`GET ${USER_PATH}`]: () =>
+        json({
+          success: true,
+          data: { user: details({ sector_id: 6, sector_name: 'Hotels' }), reports: noReports() },
+        }),
+    });
+    const { user } = renderRoute('/admin-dashboard/users/11');
+    const dialog = await openModal(user);
+    const picker = await within(dialog).findByLabelText(/Built-in report/);
+    const names = (tier: string) =>
+      reportTemplatesFor('Hotels')
+        .filter((t) => (t.tiers as readonly string[]).includes(tier))
+        .map((t) => t.name);
+    const options = () =>
+      within(picker)
+        .getAllByRole('option')
+        .slice(1)
+        .map((o) => o.textContent);
+    expect(options()).toEqual(names('Beta'));
+    await user.selectOptions(within(dialog).getByLabelText('Tier'), 'Alpha+');
+    expect(options()).toEqual(names('Alpha+'));
+    expect(names('Alpha+').length).toBeGreaterThan(names('Beta').length);
+    await user.selectOptions(picker, 'Room Revenue');
+    expect(within(dialog).getByLabelText('Report UUID')).toHaveValue(
+      reportTemplatesFor('Hotels').find((t) => t.name === 'Room Revenue')?.uuid,
+    );
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('offers no templates with the Power BI provider', async () => {

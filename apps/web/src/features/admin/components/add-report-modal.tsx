@@ -1,4 +1,4 @@
-import { DEFAULT_TIER, MESSAGES, REPORT_TEMPLATES, TIERS, type Tier } from '@insightra/contract';
+import { DEFAULT_TIER, MESSAGES, reportTemplatesFor, TIERS, type Tier } from '@insightra/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -11,6 +11,8 @@ interface AddReportModalProps {
   open: boolean;
   onClose(): void;
   userId: string;
+  /** The user's sector (its name); the picker offers its templates (Education's without a sector). */
+  sector: string | null;
 }
 
 const EMPTY = { tier: DEFAULT_TIER as Tier, reportType: '', reportUuid: '' };
@@ -22,9 +24,10 @@ const inputClass =
  * Add Report (SPEC.md §4, §5): Tier, Report Type and Report UUID. Save is enabled only when all three
  * are filled and nothing is saving; while saving, neither the overlay, Escape, Cancel nor the close
  * button closes it. On success the report joins its tier (the details cache), a toast says so, and the
- * form resets to Beta with empty fields. With the built-in BI provider, a template can fill both fields.
+ * form resets to Beta with empty fields. With the built-in BI provider, a template of the user's sector
+ * offered in the chosen tier can fill both fields.
  */
-export function AddReportModal({ open, onClose, userId }: AddReportModalProps) {
+export function AddReportModal({ open, onClose, userId, sector }: AddReportModalProps) {
   const ids = useId();
   const toast = useToast();
   const config = usePublicConfig();
@@ -32,7 +35,10 @@ export function AddReportModal({ open, onClose, userId }: AddReportModalProps) {
   const [form, setForm] = useState(EMPTY);
   const saving = addReport.isPending;
   const complete = Boolean(form.tier && form.reportType.trim() && form.reportUuid.trim());
-  const templates = config.isLoaded && config.bi.provider === 'builtin' ? REPORT_TEMPLATES : [];
+  const templates =
+    config.isLoaded && config.bi.provider === 'builtin'
+      ? reportTemplatesFor(sector).filter((t) => t.tiers.includes(form.tier))
+      : [];
   const chosenTemplate = templates.find((t) => t.uuid === form.reportUuid.trim().toLowerCase());
 
   const close = () => {

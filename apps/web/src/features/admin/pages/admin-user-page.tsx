@@ -78,7 +78,14 @@ export function AdminUserPage() {
           </>
         )}
       </div>
-      {user && <AddReportModal open={adding} onClose={() => setAdding(false)} userId={userId} />}
+      {user && (
+        <AddReportModal
+          open={adding}
+          onClose={() => setAdding(false)}
+          userId={userId}
+          sector={user.sector_name}
+        />
+      )}
     </div>
   );
 }

@@ -1,7 +1,8 @@
-import { type NewReport, REPORT_TEMPLATES, type Tier } from '@insightra/contract';
+import { type NewReport, reportTemplatesFor, type Tier } from '@insightra/contract';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { useSession } from '../../../lib/session/session-context';
 
 export interface AddReportModalProps {
   open: boolean;
@@ -14,14 +15,16 @@ export interface AddReportModalProps {
 const fieldClass =
   'h-10 w-full rounded-[var(--radius-control)] border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted/80';
 
-/** Adds a report tab to the current tier: a built-in template from the picker, or any name and UUID. */
+/**
+ * Adds a report tab to the current tier: one of the built-in templates of the member's sector that this
+ * tier offers, or any name and UUID.
+ */
 export function AddReportModal({ open, tier, saving, onClose, onSave }: AddReportModalProps) {
   const [name, setName] = useState('');
   const [uuid, setUuid] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const templates = [...REPORT_TEMPLATES].sort(
-    (a, b) => Number(!a.tiers.includes(tier)) - Number(!b.tiers.includes(tier)),
-  );
+  const sector = useSession().user?.sector?.name;
+  const templates = reportTemplatesFor(sector).filter((t) => t.tiers.includes(tier));
 
   const reset = () => {
     setName('');

@@ -1,8 +1,14 @@
-import { MESSAGES, type Report } from '@insightra/contract';
+import {
+  MESSAGES,
+  type Report,
+  reportTemplatesFor,
+  sectorDeclaration,
+  sectorOverview,
+} from '@insightra/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, renderRoute } from '../../../test/render';
-import { dashboardApi, signIn } from '../testing/dashboard-fixtures';
+import { dashboardApi, signIn, testUser } from '../testing/dashboard-fixtures';
 
 // The route's lazy page and its queries can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -69,20 +75,45 @@ describe('DashboardPage', () => {
     );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    // The built-in templates are offered as a picker that fills both fields.
-    await user.click(within(dialog).getByRole('button', { name: /Score Distribution/ }));
-    expect(within(dialog).getByLabelText('Report name')).toHaveValue('Score Distribution');
+    // The built-in templates of the member's sector that the tier offers are a picker that fills both
+    // fields (Score Distribution is an Alpha and Alpha+ template).
+    expect(within(dialog).queryByRole('button', { name: /Score Distribution/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /Project Submission Status/ }));
+    expect(within(dialog).getByLabelText('Report name')).toHaveValue('Project Submission Status');
     await user.click(within(dialog).getByRole('button', { name: 'Add Report' }));
-    expect(await screen.findByRole('tab', { name: 'Score Distribution' })).toHaveAttribute(
+    expect(await screen.findByRole('tab', { name: 'Project Submission Status' })).toHaveAttribute(
       'aria-selected',
       'true',
     );
     const post = calls.find((c) => c.method === 'POST')!;
     expect(JSON.parse(String(post.init.body))).toEqual({
       tier: 'Beta',
-      report_type: 'Score Distribution',
-      report_uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c03',
+      report_type: 'Project Submission Status',
+      report_uuid: '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c02',
     });
+  });
+
+  it('offers a hotel member their sector’s templates of the tier', async () => {
+    const hotelier = { ...testUser, sectorId: 6, sector_id: 6, sector: { id: 6, name: 'Hotels' } };
+    signIn(hotelier);
+    mockApi(
+      dashboardApi([], { 'GET /api/auth/me': () => json({ success: true, data: { user: hotelier } }) })
+        .handlers,
+    );
+    const { user } = renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Create Report' }));
+    const dialog = await screen.findByRole('dialog');
+    const offered = within(within(dialog).getByRole('group', { name: 'Built-in reports' }))
+      .getAllByRole('button')
+      .map((b) => b.querySelector('span')?.textContent);
+    const hotels = reportTemplatesFor('Hotels');
+    expect(offered).toEqual(hotels.filter((t) => t.tiers.includes('Beta')).map((t) => t.name));
+    expect(offered.length).toBeLessThan(hotels.length);
+    expect(within(dialog).queryByRole('button', { name: /Grades by Gender/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /Hotel Performance Overview/ }));
+    expect(within(dialog).getByLabelText('Report UUID')).toHaveValue(
+      sectorOverview(sectorDeclaration('hotels')).uuid,
+    );
   });
 
   it('says Failed to create report when the server refuses', async () => {

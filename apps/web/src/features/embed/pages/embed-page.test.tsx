@@ -1,8 +1,10 @@
-import { EMBED_MESSAGES } from '@insightra/contract';
+import { EMBED_MESSAGES, sectorDeclaration, sectorOverview } from '@insightra/contract';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeCanvas } from '../../../components/charts/testing/fake-canvas';
 import { json, mockApi, renderRoute } from '../../../test/render';
+import { templateView } from '../testing/report-views';
+import { statValue } from '../testing/stat-value';
 
 // The route's lazy page and its queries can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -25,10 +27,21 @@ function send(data: unknown) {
 const gradesAnswer = (female: number) =>
   json({
     success: true,
-    report: { uuid: UUID, template: 'grades-by-gender', name: 'Grades by Gender', description: 'Per grade.' },
+    report: {
+      uuid: UUID,
+      template: 'grades-by-gender',
+      name: 'Grades by Gender',
+      description: 'Per grade.',
+      sector: 'Education',
+    },
+    source: 'own',
     refreshedAt: '2026-01-01T10:00:00.000Z',
     rowCount: female,
-    data: { template: 'grades-by-gender', rows: [{ grade: 'A', female_count: female, male_count: 1 }] },
+    view: templateView(UUID, {
+      kpis: { students: female + 1 },
+      charts: { grades: { split: ['Female', 'Male'], points: [['A', female, 1]] } },
+    }).view,
+    data: null,
   });
 
 beforeEach(() => installFakeCanvas());
@@ -87,5 +100,43 @@ describe('EmbedPage', () => {
     await waitFor(() => expect(postMessage).toHaveBeenCalled());
     send({ type: EMBED_MESSAGES.token, token: 't' });
     expect(await screen.findByRole('heading', { name: 'Report not available' })).toBeInTheDocument();
+  });
+
+  it('draws another sector’s overview over its demo data, and says so', async () => {
+    const postMessage = asHost();
+    const hotels = sectorOverview(sectorDeclaration('hotels'));
+    mockApi({
+      [`GET /api/embed/reports/${hotels.uuid}`]: () =>
+        json({
+          success: true,
+          report: {
+            uuid: hotels.uuid,
+            template: hotels.key,
+            name: hotels.name,
+            description: hotels.description,
+            sector: 'Hotels',
+          },
+          source: 'demo',
+          refreshedAt: null,
+          rowCount: 730,
+          view: templateView(hotels.uuid, {
+            kpis: { occupancy: 0.7, adr: 6000, revpar: 4200, room_revenue: 3_06_60_000 },
+            charts: {
+              occupancy: { points: [['2025-06', 0.7]] },
+              revpar: { points: [['Seaview Goa', 4200]] },
+            },
+          }).view,
+          data: null,
+        }),
+    });
+    renderRoute(`/embed/${hotels.uuid}`);
+    expect(await screen.findByRole('status', { name: 'Loading report...' })).toBeInTheDocument();
+    await waitFor(() => expect(postMessage).toHaveBeenCalled());
+    send({ type: EMBED_MESSAGES.token, token: 't' });
+    expect(await screen.findByRole('heading', { name: hotels.name })).toBeInTheDocument();
+    expect(screen.getByText('Demo data')).toBeInTheDocument();
+    expect(screen.getByText(/Hotels sample · 730 rows/)).toBeInTheDocument();
+    expect(statValue('Occupancy')).toBe('70.0%');
+    expect(screen.getByRole('img', { name: 'Occupancy per month' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,12 @@
-import { api } from '@insightra/contract';
+import { api, findSectorReport, sectorDeclaration } from '@insightra/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FileQuestion, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { ReportView } from '../components/report-view';
 import { useHostToken } from '../hooks/use-host-token';
+import { ReportRenderer } from '../report/report-renderer';
 
 const refreshedFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -71,23 +70,44 @@ export function EmbedPage() {
         Reports are shown inside the dashboard, which signs them in for you.
       </Notice>
     );
-  if (!query.data) return <Spinner text="Loading report..." className="min-h-dvh bg-page" />;
+  if (!query.data)
+    return (
+      <main aria-label="Report" className="min-h-dvh overflow-x-hidden bg-page p-3 sm:p-5">
+        <ReportRenderer view={undefined} />
+      </main>
+    );
 
-  const { report, data, refreshedAt, rowCount } = query.data;
+  const { report, view, refreshedAt, rowCount, source } = query.data;
+  const template = findSectorReport(report.uuid);
+  const rows = `${rowCount.toLocaleString('en-IN')} rows`;
   return (
     <main aria-label={`${report.name} report`} className="min-h-dvh overflow-x-hidden bg-page p-3 sm:p-5">
       <header className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-xl font-semibold tracking-tight text-ink">{report.name}</h1>
           <p className="text-sm text-muted">{report.description}</p>
         </div>
         <p className="text-xs text-muted">
-          {refreshedAt
-            ? `Data refreshed ${refreshedFormat.format(new Date(refreshedAt))} · ${rowCount.toLocaleString('en-IN')} rows`
-            : 'Not refreshed yet'}
+          {source === 'demo' ? (
+            <>
+              <span className="mr-1 rounded-full bg-brand-soft px-2 py-0.5 font-medium text-brand-strong">
+                Demo data
+              </span>
+              {`${report.sector} sample · ${rows}`}
+            </>
+          ) : refreshedAt ? (
+            `Data refreshed ${refreshedFormat.format(new Date(refreshedAt))} · ${rows}`
+          ) : (
+            'Not refreshed yet'
+          )}
         </p>
       </header>
-      <ReportView data={data} />
+      <ReportRenderer
+        view={view}
+        declaration={template?.declaration ?? sectorDeclaration(report.sector)}
+        template={template?.report}
+        rowCount={rowCount}
+      />
     </main>
   );
 }

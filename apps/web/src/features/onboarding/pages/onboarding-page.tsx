@@ -35,10 +35,13 @@ export function OnboardingPage() {
       else session.setUser(res.data.user);
       navigate(PATHS.dashboard, { replace: true });
     } catch (err) {
-      // The server refused (an answer with an error): 'Failed to set sector'; no usable answer at
-      // all (network, malformed): 'Failed to save sector'.
+      // A member with active uploads keeps their sector: the server's 409 says why. Otherwise the server
+      // refused (an answer with an error): 'Failed to set sector'; no usable answer at all (network,
+      // malformed): 'Failed to save sector'.
       const refused = err instanceof ApiError && err.status !== 0;
-      toast.error(refused ? MESSAGES.data.setSectorFailed : MESSAGES.data.saveSectorFailed);
+      if (err instanceof ApiError && err.status === 409)
+        toast.error(err.message || MESSAGES.data.sectorLocked);
+      else toast.error(refused ? MESSAGES.data.setSectorFailed : MESSAGES.data.saveSectorFailed);
       setSaving(false);
     }
   }

@@ -1,6 +1,6 @@
-import { SECTOR_OVERVIEW_UUID } from '@insightra/contract';
-import { configure, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { EMBED_MESSAGES, SECTOR_OVERVIEW_UUID, sectorDeclaration, sectorOverview } from '@insightra/contract';
+import { act, configure, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderRoute } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -71,5 +71,53 @@ describe('SectorReportPage', () => {
     expect(calls.some((c) => c.path === '/api/powerbi/sector-token/real-estate')).toBe(true);
     await u.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('shows the hotels overview the server chose and hands the frame its token', async () => {
+    signIn();
+    const overview = sectorOverview(sectorDeclaration('hotels'));
+    const { calls } = mockApi({
+      'GET /api/auth/me': () => json({ success: true, data: { user } }),
+      'GET /api/powerbi/sector-token/hotels': () =>
+        json({
+          success: true,
+          tier: 'Beta',
+          provider: 'builtin',
+          embedMode: 'embed-token',
+          accessToken: 'sector-token',
+          tokenId: 'i',
+          expiration: new Date(Date.now() + 1_800_000).toISOString(),
+          reports: [
+            {
+              id: 0,
+              report_uuid: overview.uuid,
+              report_type: overview.name,
+              embedUrl: `/embed/${overview.uuid}`,
+              available: true,
+            },
+          ],
+        }),
+    });
+    renderRoute('/hotels');
+    expect(await screen.findByRole('heading', { name: 'Hotels report' })).toBeInTheDocument();
+    const frame = (await screen.findByTitle(`${overview.name} report`)) as HTMLIFrameElement;
+    expect(frame).toHaveAttribute('src', `/embed/${overview.uuid}`);
+    expect(calls.some((c) => c.path === '/api/powerbi/sector-token/hotels')).toBe(true);
+
+    // The frame says it is ready; the page answers with the sector token, by message only.
+    const answer = vi.spyOn(window, 'postMessage').mockImplementation(() => {});
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { type: EMBED_MESSAGES.ready },
+          origin: window.location.origin,
+          source: window,
+        }),
+      );
+    });
+    expect(answer).toHaveBeenCalledWith(
+      { type: EMBED_MESSAGES.token, token: 'sector-token' },
+      window.location.origin,
+    );
   });
 });

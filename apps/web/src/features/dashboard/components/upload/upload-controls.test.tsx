@@ -46,8 +46,8 @@ class FakeXhr {
   }
 }
 
-function setup() {
-  const token = testToken(testUser());
+function setup(member = testUser()) {
+  const token = testToken(member);
   window.localStorage.setItem('token', token);
   const router = createMemoryRouter([
     {
@@ -102,6 +102,16 @@ describe('UploadControls', () => {
     await act(() => vi.advanceTimersByTimeAsync(TIMINGS.fileSelectedLongHintMs));
     expect(screen.queryByText(/may take a minute/)).not.toBeInTheDocument();
     vi.useRealTimers();
+  });
+
+  it("names the columns of the member's sector's template on the download button", async () => {
+    const hotelier = testUser({ sectorId: 6, sector: { id: 6, name: 'Hotels' } });
+    mockApi({ 'GET /api/auth/me': () => json({ success: true, data: { user: hotelier } }) });
+    setup(hotelier);
+    const download = screen.getByRole('button', { name: 'Download the upload template' });
+    expect(download.title).toMatch(/^Download the Property nights template/);
+    expect(download.title).toMatch(/rooms_sold/);
+    expect(download.title).not.toMatch(/student/);
   });
 
   it('refuses a file over the configured upload limit before sending it', async () => {

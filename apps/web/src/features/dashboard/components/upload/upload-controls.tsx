@@ -1,10 +1,11 @@
-import { MESSAGES, TIMINGS, UPLOAD_EXTENSIONS } from '@insightra/contract';
+import { MESSAGES, sectorDeclaration, TIMINGS, UPLOAD_EXTENSIONS } from '@insightra/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Database, FileDown, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toast/toast-context';
 import { usePublicConfig } from '../../../../lib/public-config';
+import { useSession } from '../../../../lib/session/session-context';
 import { refreshQueueKey } from '../../api/refresh';
 import { downloadTemplate } from './template-download';
 import { sendUpload } from './upload-request';
@@ -25,6 +26,8 @@ export function UploadControls() {
   const toast = useToast();
   const { uploads } = usePublicConfig();
   const queryClient = useQueryClient();
+  // The member's sector's template (Education's without a sector): its title and columns.
+  const template = sectorDeclaration(useSession().user?.sector?.name).upload;
   const busy = phase?.kind === 'uploading' || phase?.kind === 'processing';
 
   useEffect(() => () => abort.current?.(), []);
@@ -121,7 +124,7 @@ export function UploadControls() {
         variant="ghost"
         size="sm"
         icon={<FileDown aria-hidden="true" className="size-4" />}
-        title="Download the upload template (.xlsx, with drop-downs and instructions)"
+        title={`Download the ${template.title} template (.xlsx, with drop-downs and instructions); columns: ${template.columns.map((c) => c.name).join(', ')}`}
         aria-label="Download the upload template"
         onClick={() =>
           void downloadTemplate('xlsx').catch(() => toast.error('Failed to download the template'))
