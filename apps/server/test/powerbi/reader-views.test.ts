@@ -5,14 +5,39 @@ import { createTestDatabase } from '../helpers/database';
 import { seedUpload } from '../helpers/dataset';
 import { createUser } from '../helpers/factories';
 
-/** The views of migration 0010 that docs/POWERBI.md grants the model's reader role, and only those. */
+/** Each other sector's row columns (migration 0011), as its two reader views show them (0012). */
+const SECTOR_COLUMNS: Record<string, string[]> = {
+  automobile: ['sale_date', 'dealer', 'model', 'variant', 'fuel_type', 'units', 'revenue'],
+  real_estate: [
+    'listing_id',
+    'city',
+    'locality',
+    'property_type',
+    'listed_on',
+    'sold_on',
+    'list_price',
+    'sale_price',
+  ],
+  healthcare: ['visit_id', 'visit_date', 'department', 'age_band', 'gender', 'length_of_stay', 'readmitted'],
+  retail: ['date', 'store', 'category', 'units', 'revenue', 'footfall'],
+  hotels: ['date', 'property', 'rooms_available', 'rooms_sold', 'room_revenue'],
+};
+const SECTOR_VIEWS = Object.fromEntries(
+  Object.entries(SECTOR_COLUMNS).flatMap(([sector, cols]) => [
+    [`powerbi_${sector}_rows`, ['upload_id', 'user_id', ...cols]],
+    [`powerbi_${sector}_current_rows`, ['upload_id', 'user_id', ...cols]],
+  ]),
+);
+
+/** The views of migrations 0010 and 0012 that docs/POWERBI.md grants the model's reader role, and only those. */
 const VIEWS = [
   'powerbi_current_rows',
   'powerbi_dataset_rows',
   'powerbi_members',
   'powerbi_sectors',
   'powerbi_uploads',
-];
+  ...Object.keys(SECTOR_VIEWS),
+].sort();
 
 let db: Database;
 let drop: () => Promise<void>;
@@ -68,6 +93,7 @@ describe('the Power BI reader views', () => {
         'success_rate',
         'uploaded_at',
       ],
+      ...SECTOR_VIEWS,
     });
     const sensitive =
       /password|email|google|mobile|location|region|permissions|providers|stored_file|_file_id/;
@@ -121,7 +147,14 @@ describe('the Power BI reader views', () => {
           return tx.query(sql);
         });
       for (const view of VIEWS) await expect(asReader(`SELECT * FROM ${view} LIMIT 1`)).resolves.toBeTruthy();
-      for (const table of ['users', 'upload_logs', 'dataset_rows', 'stored_file_chunks', 'app_settings']) {
+      for (const table of [
+        'users',
+        'upload_logs',
+        'dataset_rows',
+        'hotels_rows',
+        'stored_file_chunks',
+        'app_settings',
+      ]) {
         await expect(asReader(`SELECT * FROM ${table} LIMIT 1`)).rejects.toThrow(/permission denied/);
       }
     } finally {
