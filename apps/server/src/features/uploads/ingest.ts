@@ -6,14 +6,17 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Config } from '../../config';
-import type { Database, Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { FilePurpose } from '../../db/schema';
 import { gzipped, type NewFile, storageGzip, storeFile } from '../../lib/file-store';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
+import type { UploadSlots } from './load';
+import { pausePoint } from './pause';
+import { openPending, publishPending, removePending, renewPending, setPendingFile } from './pending';
 import { type ProcessOptions, processRows, type RowStats } from './row-processor';
-import { openRowSink, sinkBatchBytes } from './row-sink';
+import { pieceBytes, writePiece } from './row-sink';
 import { spreadsheetBatches } from './spreadsheet-source';
 import { CONTENT_TYPES, type UploadFormat } from './types';
 
@@ -125,17 +128,28 @@ async function spool(chunks: AsyncIterable<Buffer>, original: Original): Promise
   for await (const _ of tee(chunks, original));
 }
 
+/** What an upload needs from its app: the database, the configuration and the instance's parse workers. */
+export interface UploadContext {
+  db: Database;
+  config: Config;
+  slots: UploadSlots;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
 /**
- * One upload, streamed: request → parser → validation → COPY into dataset_rows, with the original
- * and the rejected rows spooled to scratch files and stored as files at the end — all in ONE
- * transaction, so a failure or a killed process leaves no log, no rows and no files.
+ * One upload, streamed (decisions 051, 080): request → parser (a worker thread) → validation → COPY
+ * text, written into dataset_rows in complete pieces of its own short statements under a *pending*
+ * upload; the original and rejected rows are spooled to scratch files and stored chunk by chunk; one
+ * small final transaction publishes the upload. No connection waits on the client's bytes, other
+ * requests are served between pieces, and until it is published nothing of the upload is visible. A
+ * failure removes what was written; a killed process leaves a pending upload that a sweep removes.
  */
 export async function ingestUpload(
-  db: Database,
-  config: Config,
+  ctx: UploadContext,
   userId: number,
   part: MultipartFile,
 ): Promise<IngestResult> {
+  const { db, config } = ctx;
   const fileName = cleanFileName(part.filename);
   const claimed = formatFromName(fileName);
   const { head, chunks, drain } = await withHead(part.file, config).catch((err) => {
@@ -152,6 +166,21 @@ export async function ingestUpload(
     throw unsupportedMediaType(describeMismatch(fileName, claimed, found));
   }
 
+  let ticket: { release: () => void };
+  let pendingId: number;
+  try {
+    ticket = ctx.slots.admit();
+    try {
+      pendingId = await openPending(db, config, userId, fileName);
+    } catch (err) {
+      ticket.release();
+      throw err;
+    }
+  } catch (err) {
+    drain();
+    throw err;
+  }
+
   await mkdir(scratchDir(config), { recursive: true });
   const dir = await mkdtemp(path.join(scratchDir(config), 'u-'));
   // Text compresses about 4x; a spreadsheet is a zip (or a small .xls) already.
@@ -161,73 +190,92 @@ export async function ingestUpload(
     bytes: 0,
   };
   const rejectedPath = path.join(dir, `rejected.${claimed}`);
+  const { leaseMs } = config.uploads;
+  let leaseLost = false;
+  const renew = setInterval(
+    () => {
+      renewPending(db, pendingId, leaseMs, original.bytes)
+        .then((held) => {
+          if (!held) leaseLost = true;
+        })
+        .catch((err) => ctx.log.warn({ err }, 'upload lease renewal failed'));
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  let lastWrite: Promise<void> = Promise.resolve();
+  let pieces = 0;
+  const write = async (data: Uint8Array) => {
+    if (leaseLost) throw new Error('The upload lost its lease');
+    lastWrite = writePiece(db, data);
+    await lastWrite;
+    if (++pieces === 1) await pausePoint(config.dataDir, 'pieces');
+  };
   let completed = false;
   try {
-    let rows: RowSource;
-    if (claimed === 'csv') {
-      // Parsing and validation run in a worker thread while this thread writes to the database.
-      rows = (options, write) => processCsvInWorker(tee(chunks, original), options, write);
-    } else {
+    const options: ProcessOptions = {
+      format: claimed,
+      fileName,
+      rejectedPath,
+      uploadId: pendingId,
+      userId,
+      batchBytes: pieceBytes(db),
+    };
+    const stats = await ctx.slots.withWorker(async () => {
+      if (claimed === 'csv')
+        return processCsvInWorker(
+          tee(chunks, original),
+          options,
+          write,
+          undefined,
+          config.uploads.csvTimeoutMs,
+        );
       // A zip is read from its end (central directory), so the spreadsheet is spooled first.
       await spool(chunks, original);
-      rows = (options, write) => processRows(spreadsheetBatches(original.path, claimed), options, write);
-    }
-    const result = await db.transaction((tx) =>
-      writeUpload(tx, { userId, fileName, format: claimed, rows, original, rejectedPath, config }),
-    );
+      return processRows(spreadsheetBatches(original.path, claimed), options, write);
+    });
+    const result = await finishUpload(ctx, {
+      pendingId,
+      userId,
+      fileName,
+      format: claimed,
+      stats,
+      original,
+      rejectedPath,
+    });
     completed = true;
     return result;
   } catch (err) {
     throw translate(err, config);
   } finally {
-    if (!completed) drain();
+    clearInterval(renew);
+    if (!completed) {
+      drain();
+      await lastWrite.catch(() => {});
+      await removePending(db, pendingId).catch((err) =>
+        ctx.log.warn({ err }, 'an unfinished upload is left for the sweep'),
+      );
+    }
     await rm(dir, { recursive: true, force: true });
+    ticket.release();
   }
 }
 
-/** Runs the upload's rows through validation, handing the accepted rows' COPY text to `write`. */
-type RowSource = (options: ProcessOptions, write: (data: Uint8Array) => Promise<void>) => Promise<RowStats>;
-
-interface WriteInput {
+interface Finish {
+  pendingId: number;
   userId: number;
   fileName: string;
   format: UploadFormat;
-  rows: RowSource;
+  stats: RowStats;
   original: Original;
   rejectedPath: string;
-  config: Config;
 }
 
-async function writeUpload(tx: Tx, input: WriteInput) {
-  const { userId, fileName, format, config } = input;
-  const { id: uploadId } = await tx.kysely
-    .insertInto('upload_logs')
-    .values({ user_id: userId, file_name: fileName, file_format: format })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sink = openRowSink(tx);
-  let stats: RowStats;
-  try {
-    stats = await input.rows(
-      {
-        format,
-        fileName,
-        rejectedPath: input.rejectedPath,
-        uploadId,
-        userId,
-        batchBytes: sinkBatchBytes(tx),
-      },
-      (data) => sink.write(data),
-    );
-    await sink.end();
-  } catch (err) {
-    sink.abort();
-    throw err;
-  }
-  const { processed, accepted } = stats;
+/** Stores the upload's files chunk by chunk, then publishes it. */
+async function finishUpload(ctx: UploadContext, input: Finish): Promise<IngestResult> {
+  const { db, config } = ctx;
+  const { pendingId: uploadId, userId, fileName, format, stats, original } = input;
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);
   // CSV files are kept compressed (decision 056): `decodedBytes` is then the size as uploaded.
-  const { original } = input;
   const file = (purpose: FilePurpose, name: string, decodedBytes: number): NewFile => ({
     ownerId: userId,
     purpose,
@@ -237,34 +285,31 @@ async function writeUpload(tx: Tx, input: WriteInput) {
     ...(original.gzip ? { encoded: { contentEncoding: 'gzip', byteSize: decodedBytes } } : {}),
   });
   // The original's scratch copy is compressed already, as the request streamed in.
-  const originalId = await storeFile(
-    tx,
+  await storeFile(
+    db,
     file('upload-original', fileName, original.bytes),
     createReadStream(original.path),
+    (id) => setPendingFile(db, uploadId, 'original', id),
   );
-  let rejectedId: number | null = null;
+  await pausePoint(config.dataDir, 'files');
   if (stats.hasRejected) {
     const rejected = createReadStream(input.rejectedPath);
-    rejectedId = await storeFile(
-      tx,
+    await storeFile(
+      db,
       file('upload-rejected', rejectedName(fileName, format), (await stat(input.rejectedPath)).size),
       original.gzip ? gzipped(rejected) : rejected,
+      (id) => setPendingFile(db, uploadId, 'rejected', id),
     );
   }
+  const { processed, accepted } = stats;
   const failed = processed - accepted;
   const successRate = Math.round((accepted / processed) * 10_000) / 100;
-  await tx.kysely
-    .updateTable('upload_logs')
-    .set({
-      total_processed: processed,
-      total_accepted: accepted,
-      total_failed: failed,
-      success_rate: successRate,
-      original_file_id: originalId,
-      rejected_file_id: rejectedId,
-    })
-    .where('id', '=', uploadId)
-    .execute();
+  await publishPending(
+    db,
+    uploadId,
+    { format, processed, accepted, failed, successRate, bytes: original.bytes },
+    () => pausePoint(config.dataDir, 'publish'),
+  );
   return {
     uploadId,
     totalRowsProcessed: processed,

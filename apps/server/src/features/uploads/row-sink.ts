@@ -1,5 +1,5 @@
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { COPY_COLUMNS } from './copy-encoder';
 
 export interface RowSink {
@@ -10,9 +10,47 @@ export interface RowSink {
 }
 
 /** How much COPY text (bytes) to gather before handing it to the database. */
-export function sinkBatchBytes(tx: Tx): number {
+export function sinkBatchBytes(tx: Tx | Database): number {
   // PostgreSQL takes a stream; each PGlite COPY is one call, so fewer, larger pieces there.
-  return tx.raw.kind === 'postgres' ? 256 * 1024 : 2 * 1024 * 1024;
+  const kind = 'raw' in tx ? tx.raw.kind : tx.kind;
+  return kind === 'postgres' ? 256 * 1024 : 2 * 1024 * 1024;
+}
+
+/**
+ * How much COPY text one piece of an upload holds (decision 080): each piece is one short statement
+ * of its own, and other requests are served between pieces. On PGlite (one connection) a piece is
+ * also the longest any other request waits for an upload.
+ */
+export function pieceBytes(db: Database): number {
+  return db.kind === 'postgres' ? 1024 * 1024 : 512 * 1024;
+}
+
+/**
+ * Writes one complete piece of COPY text into dataset_rows as a statement of its own: the database
+ * never waits on the client, and nothing is held between pieces.
+ */
+export async function writePiece(db: Database, data: Uint8Array): Promise<void> {
+  if (db.pglite) {
+    await db.pglite.query(`COPY dataset_rows (${COPY_COLUMNS}) FROM '/dev/blob'`, [], {
+      blob: new Blob([data]),
+    });
+    return;
+  }
+  const client = await db.pool!.connect();
+  let broken = false;
+  try {
+    const sink = postgresSink(client);
+    try {
+      await sink.write(data);
+      await sink.end();
+    } catch (err) {
+      sink.abort();
+      broken = true;
+      throw err;
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**
