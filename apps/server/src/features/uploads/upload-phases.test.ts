@@ -88,7 +88,7 @@ describe('an upload killed in each phase', () => {
           headers: { authorization: `Bearer ${s.token}` },
           signal: AbortSignal.timeout(10_000),
         });
-        expect((await activity.json()).data).toEqual([]);
+        expect(((await activity.json()) as { data: unknown[] }).data).toEqual([]);
       }
       await stop(server.child, 'SIGKILL');
       rmSync(marker);
