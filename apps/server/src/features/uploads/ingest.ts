@@ -1,24 +1,33 @@
-import { once } from 'node:events';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { FilePurpose } from '../../db/schema';
-import { gzipped, type NewFile, storageGzip, storeFile } from '../../lib/file-store';
-import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/http-error';
+import { gzipped, type NewFile, storeFile } from '../../lib/file-store';
+import { badRequest, unsupportedMediaType } from '../../lib/http-error';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
 import type { UploadSlots } from './load';
 import { pausePoint } from './pause';
 import { openPending, publishPending, removePending, renewPending, setPendingFile } from './pending';
+import {
+  firstLineBounded,
+  type Original,
+  readOriginal,
+  SNIFF_BYTES,
+  scratchDir,
+  spool,
+  translate,
+  withHead,
+} from './receive';
 import { type ProcessOptions, processRows, type RowStats } from './row-processor';
 import { pieceBytes, writePiece } from './row-sink';
 import { spreadsheetBatches } from './spreadsheet-source';
 import { CONTENT_TYPES, type UploadFormat } from './types';
+
+export { scratchRoot, tooLarge } from './receive';
 
 export interface IngestResult {
   uploadId: number;
@@ -26,106 +35,6 @@ export interface IngestResult {
   totalRecordsInserted: number;
   totalRecordsFailed: number;
   successRate: number;
-}
-
-const SNIFF_BYTES = 4096;
-
-/** Scratch space for uploads, one folder per process; a dead process's folder is cleared at start. */
-export function scratchRoot(config: Config): string {
-  return path.join(config.dataDir, 'tmp', 'uploads');
-}
-const scratchDir = (config: Config) => path.join(scratchRoot(config), String(process.pid));
-
-export const tooLarge = (config: Config) =>
-  payloadTooLarge(
-    `The file is larger than the ${Math.round(config.uploads.maxBytes / 1024 / 1024)} MB limit`,
-  );
-
-/** Turns @fastify/multipart's size-limit error (thrown while reading the stream) into our 413. */
-function translate(err: unknown, config: Config): unknown {
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(config);
-  return err;
-}
-
-/** The file stream as an iterator whose first bytes we can look at before deciding anything. */
-async function withHead(stream: AsyncIterable<Buffer> & { truncated?: boolean }, config: Config) {
-  const it = stream[Symbol.asyncIterator]();
-  // @fastify/multipart ends a file stream at the size limit and marks it truncated.
-  const checkLimit = () => {
-    if (stream.truncated) throw tooLarge(config);
-  };
-  const head: Buffer[] = [];
-  let size = 0;
-  let ended = false;
-  while (size < SNIFF_BYTES) {
-    const r = await it.next();
-    if (r.done) {
-      ended = true;
-      checkLimit();
-      break;
-    }
-    head.push(r.value);
-    size += r.value.length;
-  }
-  async function* all(): AsyncGenerator<Buffer> {
-    yield* head;
-    if (ended) return;
-    for (;;) {
-      const r = await it.next();
-      if (r.done) {
-        ended = true;
-        checkLimit();
-        return;
-      }
-      yield r.value;
-    }
-  }
-  /** Reads and discards the rest, so the client's request completes after we have answered. */
-  const drain = () => {
-    void (async () => {
-      try {
-        while (!ended && !(await it.next()).done);
-      } catch {
-        // the client went away or the size limit tripped: nothing to keep
-      }
-    })();
-  };
-  return { head: Buffer.concat(head), chunks: all(), drain };
-}
-
-/** The scratch copy of the uploaded file, gzip-compressed for text formats (decision 056). */
-interface Original {
-  path: string;
-  gzip: boolean;
-  /** The uploaded size, counted as the bytes pass. */
-  bytes: number;
-}
-
-/** Copies the stream to the original's scratch file as it passes through, so it can be stored after the rows. */
-async function* tee(chunks: AsyncIterable<Buffer>, original: Original): AsyncGenerator<Buffer> {
-  const file = createWriteStream(original.path);
-  // Compression runs on libuv's thread pool, beside the parsing and the database work.
-  let into: Writable = file;
-  if (original.gzip) {
-    const gzip = storageGzip();
-    pipeline(gzip, file).catch(() => {});
-    into = gzip;
-  }
-  try {
-    for await (const chunk of chunks) {
-      original.bytes += chunk.length;
-      if (!into.write(chunk)) await once(into, 'drain');
-      yield chunk;
-    }
-  } finally {
-    into.end();
-    await once(file, 'close');
-  }
-}
-
-async function spool(chunks: AsyncIterable<Buffer>, original: Original): Promise<void> {
-  for await (const _ of tee(chunks, original));
 }
 
 /** What an upload needs from its app: the database, the configuration and the instance's parse workers. */
@@ -220,17 +129,19 @@ export async function ingestUpload(
       userId,
       batchBytes: pieceBytes(db),
     };
+    // The body is received into scratch storage first: a parse worker never waits on a client, and
+    // a slow or stalled client holds no worker and no connection (decision 080).
+    await spool(claimed === 'csv' ? firstLineBounded(chunks) : chunks, original);
     const stats = await ctx.slots.withWorker(async () => {
       if (claimed === 'csv')
         return processCsvInWorker(
-          tee(chunks, original),
+          readOriginal(original),
           options,
           write,
           undefined,
           config.uploads.csvTimeoutMs,
         );
-      // A zip is read from its end (central directory), so the spreadsheet is spooled first.
-      await spool(chunks, original);
+      // A zip is read from its end (central directory).
       return processRows(spreadsheetBatches(original.path, claimed), options, write);
     });
     const result = await finishUpload(ctx, {

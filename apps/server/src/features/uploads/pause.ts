@@ -9,9 +9,8 @@ export type UploadPhase = 'pieces' | 'files' | 'publish';
  * On reaching the phase, the upload leaves a marker file `DATA_DIR/tmp/paused-<phase>` and waits
  * (`ms`, or until the process ends). Production processes never read the variable.
  */
-const setting = process.env.NODE_ENV === 'test' ? process.env.UPLOAD_TEST_PAUSE : undefined;
-
 export async function pausePoint(dataDir: string, phase: UploadPhase): Promise<void> {
+  const setting = process.env.NODE_ENV === 'test' ? process.env.UPLOAD_TEST_PAUSE : undefined;
   if (!setting) return;
   const [name, ms] = setting.split(':');
   if (name !== phase) return;

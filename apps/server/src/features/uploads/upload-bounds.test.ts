@@ -64,26 +64,29 @@ describe('upload bounds', () => {
   it('UPLOAD_WORKERS parse at once, UPLOAD_QUEUE wait, and beyond that the instance answers 503', {
     timeout: 60_000,
   }, async () => {
-    const { t, port, member } = await appWith({ UPLOAD_WORKERS: '1', UPLOAD_QUEUE: '1' });
-    const running = await stalled(port, await member());
-    await until(async () => uploadLoad(t.app).workersRunning === 1);
-    const queued = openUpload(port, await member());
-    await queued.write(`${HEADER}\n${studentRows(0, 5, 'Q')}`);
-    queued.end();
-    await until(async () => uploadLoad(t.app).workersQueued === 1);
-    expect(uploadLoad(t.app)).toEqual({
-      uploadsRunning: 2,
-      uploadsQueued: 1,
-      workersRunning: 1,
-      workersQueued: 1,
-    });
-    const res = await upload(t, await member(), small('C'));
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ success: false, message: MESSAGES.uploads.serverBusy });
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-    running.end();
-    expect((await running.response).status).toBe(200);
-    expect((await queued.response).status).toBe(200);
+    const { t, member } = await appWith({ UPLOAD_WORKERS: '1', UPLOAD_QUEUE: '1' });
+    // Each upload stops for 3 s after its first piece, holding its parse worker (a test-only pause).
+    process.env.UPLOAD_TEST_PAUSE = 'pieces:3000';
+    try {
+      const running = upload(t, await member(), small('R'));
+      await until(async () => uploadLoad(t.app).workersRunning === 1);
+      const queued = upload(t, await member(), small('Q'));
+      await until(async () => uploadLoad(t.app).workersQueued === 1);
+      expect(uploadLoad(t.app)).toEqual({
+        uploadsRunning: 2,
+        uploadsQueued: 1,
+        workersRunning: 1,
+        workersQueued: 1,
+      });
+      const res = await upload(t, await member(), small('C'));
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.uploads.serverBusy });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await running).statusCode).toBe(200);
+      expect((await queued).statusCode).toBe(200);
+    } finally {
+      delete process.env.UPLOAD_TEST_PAUSE;
+    }
     expect(uploadLoad(t.app)).toEqual({
       uploadsRunning: 0,
       uploadsQueued: 0,
@@ -118,12 +121,16 @@ describe('upload bounds', () => {
   it('a CSV upload has a deadline (UPLOAD_CSV_TIMEOUT_S)', {
     timeout: 60_000,
   }, async () => {
-    const { port, member } = await appWith({ UPLOAD_CSV_TIMEOUT_S: '1', UPLOAD_MAX_MB: '50' });
-    const slow = await stalled(port, await member());
-    const late = await slow.response;
-    expect(late.status).toBe(400);
-    expect(JSON.parse(late.body)).toEqual({ success: false, message: MESSAGES.uploads.csvTooSlow });
-    slow.destroy();
+    const { t, member } = await appWith({ UPLOAD_CSV_TIMEOUT_S: '1', UPLOAD_MAX_MB: '50' });
+    // 300,000 rows take longer than a second to parse and write: the worker is stopped at its deadline.
+    const late = await upload(t, await member(), `${HEADER}\n${studentRows(0, 300_000, 'T')}`);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ success: false, message: MESSAGES.uploads.csvTooSlow });
+    await until(async () => uploadLoad(t.app).uploadsRunning === 0);
+    const left = await t.db.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM pending_uploads) + (SELECT count(*) FROM dataset_rows) AS n',
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 
   it('a header line over 1 MB is refused at once', { timeout: 60_000 }, async () => {
