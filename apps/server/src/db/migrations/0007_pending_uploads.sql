@@ -22,11 +22,17 @@ ALTER TABLE upload_logs ADD COLUMN IF NOT EXISTS byte_size bigint NOT NULL DEFAU
 
 -- A pending upload removed without being published (its member deleted, or a sweep that finished its
 -- pieces) takes its rows along; once published, its rows belong to the upload log.
+-- The published ones are left out first, so a publish never visits its own rows.
 CREATE OR REPLACE FUNCTION dataset_rows_follow_pending_uploads() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  gone integer;
 BEGIN
-  DELETE FROM dataset_rows d USING removed_pending r
-   WHERE d.upload_id = r.id AND NOT EXISTS (SELECT 1 FROM upload_logs u WHERE u.id = r.id);
+  FOR gone IN
+    SELECT r.id FROM removed_pending r WHERE NOT EXISTS (SELECT 1 FROM upload_logs u WHERE u.id = r.id)
+  LOOP
+    DELETE FROM dataset_rows WHERE upload_id = gone;
+  END LOOP;
   RETURN NULL;
 END
 $$;

@@ -107,6 +107,23 @@ describe('an upload killed in each phase', () => {
   });
 });
 
+describe('SIGTERM during an upload', () => {
+  it('lets the upload finish and publish, then exits 0', { timeout: 120_000 }, async () => {
+    const s = await setUp();
+    const server = await startServer({ ...s.env, NODE_ENV: 'test', UPLOAD_TEST_PAUSE: 'pieces:2000' });
+    const upload = openUpload(server.port, s.token, 'term.csv');
+    void upload.write(body('T'));
+    upload.end();
+    await until(async () => existsSync(path.join(s.dataDir, 'tmp', 'paused-pieces')), 60_000);
+    server.child.kill('SIGTERM');
+    const answer = await upload.response;
+    expect(answer.status, answer.body).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(await s.counts()).toMatchObject({ logs: 1, pending: 0, rows: 30_000, files: 2 });
+    await s.cleanUp();
+  });
+});
+
 describe.runIf(testDatabaseKind === 'postgres')('two instances and their leases', () => {
   it("never sweep each other's live upload, and sweep a dead one's", { timeout: 300_000 }, async () => {
     const s = await setUp();
