@@ -90,15 +90,10 @@ export async function ingestUpload(
     throw err;
   }
 
-  await mkdir(scratchDir(config), { recursive: true });
-  const dir = await mkdtemp(path.join(scratchDir(config), 'u-'));
+  let dir: string | null = null;
   // Text compresses about 4x; a spreadsheet is a zip (or a small .xls) already.
-  const original: Original = {
-    path: path.join(dir, claimed === 'csv' ? 'original.csv.gz' : `original.${claimed}`),
-    gzip: claimed === 'csv',
-    bytes: 0,
-  };
-  const rejectedPath = path.join(dir, `rejected.${claimed}`);
+  const original: Original = { path: '', gzip: claimed === 'csv', bytes: 0 };
+  let rejectedPath = '';
   const { leaseMs } = config.uploads;
   let leaseLost = false;
   const renew = setInterval(
@@ -121,6 +116,10 @@ export async function ingestUpload(
   };
   let completed = false;
   try {
+    await mkdir(scratchDir(config), { recursive: true });
+    dir = await mkdtemp(path.join(scratchDir(config), 'u-'));
+    original.path = path.join(dir, claimed === 'csv' ? 'original.csv.gz' : `original.${claimed}`);
+    rejectedPath = path.join(dir, `rejected.${claimed}`);
     const options: ProcessOptions = {
       format: claimed,
       fileName,
@@ -166,7 +165,7 @@ export async function ingestUpload(
         ctx.log.warn({ err }, 'an unfinished upload is left for the sweep'),
       );
     }
-    await rm(dir, { recursive: true, force: true });
+    if (dir) await rm(dir, { recursive: true, force: true });
     ticket.release();
   }
 }
