@@ -19,6 +19,7 @@ import {
   SNIFF_BYTES,
   scratchDir,
   spool,
+  tee,
   translate,
   withHead,
 } from './receive';
@@ -128,21 +129,25 @@ export async function ingestUpload(
       userId,
       batchBytes: pieceBytes(db),
     };
-    // The body is received into scratch storage first: a parse worker never waits on a client, and
-    // a slow or stalled client holds no worker and no connection (decision 080).
-    await spool(claimed === 'csv' ? firstLineBounded(chunks) : chunks, original);
-    const stats = await ctx.slots.withWorker(async () => {
-      if (claimed === 'csv')
-        return processCsvInWorker(
-          readOriginal(original),
-          options,
-          write,
-          undefined,
-          config.uploads.csvTimeoutMs,
-        );
-      // A zip is read from its end (central directory).
-      return processRows(spreadsheetBatches(original.path, claimed), options, write);
-    });
+    // Parsing overlaps receiving when a worker is free for it (the database still only ever gets
+    // complete pieces); otherwise the body is received into scratch storage first and parsed from
+    // there, so a slow or stalled client holds no connection and never every worker (decision 080).
+    const csvFrom = (source: AsyncIterable<Buffer>) =>
+      processCsvInWorker(source, options, write, undefined, config.uploads.csvTimeoutMs);
+    const fromScratch = async () => {
+      await spool(claimed === 'csv' ? firstLineBounded(chunks) : chunks, original);
+      return ctx.slots.withWorker(() =>
+        claimed === 'csv'
+          ? csvFrom(readOriginal(original))
+          : // A zip is read from its end (central directory).
+            processRows(spreadsheetBatches(original.path, claimed), options, write),
+      );
+    };
+    const whileReceiving =
+      claimed === 'csv'
+        ? ctx.slots.tryWhileReceiving(() => csvFrom(tee(firstLineBounded(chunks), original)))
+        : null;
+    const stats = await (whileReceiving ?? fromScratch());
     const result = await finishUpload(ctx, {
       pendingId,
       userId,

@@ -24,10 +24,13 @@ export const serverBusy = () =>
 
 /**
  * The parse workers of one instance: at most `workers` run at once and at most `queue` uploads wait
- * for one; an upload beyond that is refused (503) before any of its work starts.
+ * for one; an upload beyond that is refused (503) before any of its work starts. All but one worker
+ * may parse an upload while it is still being received (parsing overlaps receiving); the last one
+ * only ever parses complete files from scratch storage, so slow clients can never hold every worker.
  */
 export class UploadSlots {
   private running = 0;
+  private streaming = 0;
   private uploads = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -50,17 +53,34 @@ export class UploadSlots {
     };
   }
 
-  /** Runs `fn` holding a parse worker, waiting for one in the queue when all are busy. */
+  /**
+   * Runs `fn` at once holding a worker while the upload is still being received, when a worker is
+   * free, nobody waits for one and another stays free for complete files; otherwise null.
+   */
+  tryWhileReceiving<T>(fn: () => Promise<T>): Promise<T> | null {
+    if (this.running >= this.workers || this.waiting.length || this.streaming >= this.workers - 1)
+      return null;
+    this.running++;
+    this.streaming++;
+    return this.hold(fn, () => this.streaming--);
+  }
+
+  /** Runs `fn` holding a worker, waiting for one in the queue when all are busy. */
   async withWorker<T>(fn: () => Promise<T>): Promise<T> {
     if (this.running >= this.workers) {
       if (this.waiting.length >= this.queue) throw serverBusy();
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     } else this.running++;
+    return this.hold(fn);
+  }
+
+  private async hold<T>(fn: () => Promise<T>, done?: () => void): Promise<T> {
     try {
       return await fn();
     } finally {
+      done?.();
       const next = this.waiting.shift();
-      // The slot passes straight to the next in line; `running` stays the same.
+      // The worker passes straight to the next in line; `running` stays the same.
       if (next) next();
       else this.running--;
     }

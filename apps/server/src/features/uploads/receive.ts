@@ -87,7 +87,7 @@ export interface Original {
 }
 
 /** Copies the stream to the original's scratch file as it passes through, so it can be stored after the rows. */
-async function* tee(chunks: AsyncIterable<Buffer>, original: Original): AsyncGenerator<Buffer> {
+export async function* tee(chunks: AsyncIterable<Buffer>, original: Original): AsyncGenerator<Buffer> {
   const file = createWriteStream(original.path);
   // Compression runs on libuv's thread pool, beside the parsing and the database work.
   let into: Writable = file;
