@@ -73,6 +73,17 @@ export const MESSAGES = {
     loadUserDetailsFailed: 'Failed to load user details',
     reportDeleted: (name: string) => `Report "${name}" deleted successfully`,
   },
+  uploads: {
+    tooManyAtOnce: (n: number) =>
+      `You already have ${n} upload${n === 1 ? '' : 's'} in progress. Please wait for one to finish.`,
+    dailyFiles: (n: number) =>
+      `You have reached the limit of ${n} uploads in 24 hours. Please try again later.`,
+    dailyVolume: (mb: number) =>
+      `You have reached the limit of ${mb} MB uploaded in 24 hours. Please try again later.`,
+    serverBusy: 'The server is processing too many uploads. Please try again in a minute.',
+    csvTooSlow: 'The .csv file took too long to read',
+    rowTooLong: 'A row of the .csv file is longer than 1 MB: is a quote left unclosed?',
+  },
   activity: {
     noToken: 'Authentication token not found. Please log in again.',
     fetchFailed: 'Failed to fetch activity logs',

@@ -17,11 +17,16 @@ export interface NewFile {
   encoded?: { contentEncoding: 'gzip'; byteSize: number };
 }
 
-/** Stores `content` (a buffer or a stream of buffers) and returns the file's id. */
+/**
+ * Stores `content` (a buffer or a stream of buffers) and returns the file's id. Given a transaction,
+ * the file is written in it; given the database, each chunk is its own short statement, and `created`
+ * learns the id first so that the owner of an unfinished file can find and remove it.
+ */
 export async function storeFile(
-  tx: Tx,
+  tx: Tx | Database,
   file: NewFile,
   content: Buffer | AsyncIterable<Buffer>,
+  created?: (id: number) => Promise<void>,
 ): Promise<number> {
   const { id } = await tx.kysely
     .insertInto('stored_files')
@@ -35,6 +40,7 @@ export async function storeFile(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await created?.(id);
   let seq = 0;
   let size = 0;
   let pending: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { MESSAGES } from '@insightra/contract';
 import Papa from 'papaparse';
 import { badRequest } from '../../lib/http-error';
 import type { RowBatch } from './types';
@@ -27,19 +28,24 @@ export async function* csvBatches(chunks: AsyncIterable<Buffer>): AsyncGenerator
   let parser: InstanceType<typeof Papa.Parser> | null = null;
   let carry = '';
   for await (const chunk of chunks) {
-    const text = carry + decoder.write(chunk);
+    const fresh = decoder.write(chunk);
+    const text = carry + fresh;
     if (!parser) {
-      const newline = text.search(/\r?\n/);
-      if (newline < 0) {
+      // Only the new text is searched: the carried part is known to hold no line break.
+      const found = fresh.indexOf('\n');
+      if (found < 0) {
+        if (text.length > MAX_ROW_CHARS) throw badRequest(MESSAGES.uploads.rowTooLong);
         carry = text;
         continue;
       }
-      parser = new Papa.Parser({ delimiter: guessDelimiter(text.slice(0, newline)) });
+      const newline = carry.length + found;
+      const end = newline > 0 && text[newline - 1] === '\r' ? newline - 1 : newline;
+      if (end > MAX_ROW_CHARS) throw badRequest(MESSAGES.uploads.rowTooLong);
+      parser = new Papa.Parser({ delimiter: guessDelimiter(text.slice(0, end)) });
     }
     const result = parser.parse(text, 0, true);
     carry = text.slice(result.meta.cursor);
-    if (carry.length > MAX_ROW_CHARS)
-      throw badRequest('A row of the .csv file is longer than 1 MB: is a quote left unclosed?');
+    if (carry.length > MAX_ROW_CHARS) throw badRequest(MESSAGES.uploads.rowTooLong);
     if (result.data.length) yield result.data as RowBatch;
   }
   const rest = carry + decoder.end();

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@insightra/contract';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { startWorker } from '../../lib/worker';
 import type { ProcessOptions, RowStats } from './row-processor';
@@ -12,6 +13,9 @@ type FromWorker =
   | { type: 'done'; stats: RowStats }
   | { type: 'error'; status: number | null; message: string };
 
+/** Bounds of one CSV upload's worker, like the spreadsheet reader's (types.ts). */
+export const CSV_TIMEOUT_MS = 600_000;
+
 /** Bytes forwarded to the worker and not yet parsed; above this the request stream waits. */
 const MAX_UNPARSED_BYTES = 4 * 1024 * 1024;
 const WORKER_HEAP_MB = 512;
@@ -19,13 +23,15 @@ const WORKER_HEAP_MB = 512;
 /**
  * A CSV upload's rows processed in a worker thread (csv-worker.ts): the file's bytes go in as they
  * arrive, COPY text comes back and goes to `write` one piece at a time, so parsing the next piece
- * overlaps writing the last. Both directions wait for the slower side: memory stays flat.
+ * overlaps writing the last. Both directions wait for the slower side: memory stays flat. The worker
+ * has a heap limit and a deadline (`timeoutMs`, from the start): past it the upload fails with 400.
  */
 export function processCsvInWorker(
   chunks: AsyncIterable<Buffer>,
   options: ProcessOptions,
   write: (data: Uint8Array) => Promise<void>,
   heapMb = WORKER_HEAP_MB,
+  timeoutMs = CSV_TIMEOUT_MS,
 ): Promise<RowStats> {
   const worker = startWorker('csv-worker', new URL('./csv-worker.ts', import.meta.url), {
     workerData: { options },
@@ -41,11 +47,13 @@ export function processCsvInWorker(
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(deadline);
       wakeFeeder?.();
       void worker.terminate();
       fn();
     };
     const fail = (err: unknown) => settle(() => reject(err));
+    const deadline = setTimeout(() => fail(badRequest(MESSAGES.uploads.csvTooSlow)), timeoutMs);
 
     worker.on('message', (m: FromWorker) => {
       switch (m.type) {

@@ -2,6 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { scratchRoot } from './ingest';
+import { sweepPending } from './pending';
 import { removeExpiredFiles } from './repository';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -24,18 +25,38 @@ export function startRetention(app: FastifyInstance, everyMs = EVERY_MS) {
       });
     return running;
   };
+  // Unfinished uploads whose lease expired (or whose process died) are removed at start and then
+  // every lease period (decision 080).
+  const { leaseMs } = app.config.uploads;
+  let sweeping: Promise<void> | null = null;
+  const sweep = () => {
+    sweeping ??= sweepPending(app.db, leaseMs)
+      .then((n) => {
+        if (n) app.log.info({ uploads: n }, 'unfinished uploads removed');
+      })
+      .catch((err) => app.log.warn({ err }, 'sweeping unfinished uploads failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+    return sweeping;
+  };
   let timer: NodeJS.Timeout | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     await clearDeadScratch(scratchRoot(app.config));
     void run();
+    void sweep();
     timer = setInterval(run, everyMs);
     timer.unref();
+    sweepTimer = setInterval(sweep, leaseMs);
+    sweepTimer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
-    await running;
+    if (sweepTimer) clearInterval(sweepTimer);
+    await Promise.all([running, sweeping]);
   });
-  return { run };
+  return { run, sweep };
 }
 
 function alive(pid: number): boolean {

@@ -6,6 +6,7 @@ import { badRequest, gone, notFound, unauthorized } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { memberDeclaration } from '../sectors/repository';
 import { ingestUpload, tooLarge } from './ingest';
+import { slotsFor } from './load';
 import { listActivity, purgeUploads, uploadFileId } from './repository';
 import { startRetention } from './retention';
 import { templateCsv, templateXlsx } from './template';
@@ -22,6 +23,8 @@ function contentDisposition(fileName: string): string {
 export async function uploadRoutes(app: FastifyInstance) {
   const { config } = app;
   const maxBytes = config.uploads.maxBytes;
+  const slots = slotsFor(app.db, config);
+  app.metrics.setUploadSource(() => slots.load());
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 12, headerPairs: 50, fieldSize: 1024 },
     throwFileSizeLimit: true,
@@ -52,7 +55,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       part?.file.resume();
       throw badRequest(`Attach the file in the form field ${UPLOAD_FIELD}`);
     }
-    const result = await ingestUpload(app.db, config, owner, part);
+    const result = await ingestUpload({ db: app.db, config, slots, log: request.log }, owner, part);
     return {
       success: true as const,
       message: `Processed ${result.totalRowsProcessed} rows: ${result.totalRecordsInserted} inserted, ${result.totalRecordsFailed} rejected`,

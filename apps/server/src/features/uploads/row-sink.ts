@@ -1,79 +1,55 @@
 import type { SectorDeclaration } from '@insightra/contract';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Tx } from '../../db/client';
+import type { Database } from '../../db/client';
 import { copyColumns } from './copy-encoder';
 
-export interface RowSink {
-  write(data: Uint8Array): Promise<void>;
-  end(): Promise<void>;
-  /** Stops a COPY in progress so the transaction can roll back. */
-  abort(): void;
-}
-
-/** How much COPY text (bytes) to gather before handing it to the database. */
-export function sinkBatchBytes(tx: Tx): number {
-  // PostgreSQL takes a stream; each PGlite COPY is one call, so fewer, larger pieces there.
-  return tx.raw.kind === 'postgres' ? 256 * 1024 : 2 * 1024 * 1024;
+/**
+ * How much COPY text one piece of an upload holds (decision 080): each piece is one short statement
+ * of its own, and other requests are served between pieces. On PGlite (one connection) a piece is
+ * also the longest any other request waits for an upload.
+ */
+export function pieceBytes(db: Database): number {
+  return db.kind === 'postgres' ? 1024 * 1024 : 512 * 1024;
 }
 
 /**
- * Accepted rows go to the sector's table (dataset_rows for Education) by COPY on the transaction's own connection: one stream on
- * PostgreSQL (pg-copy-streams), one `/dev/blob` COPY per piece on PGlite — both far faster than INSERTs.
+ * Writes one complete piece of COPY text into the sector's table (dataset_rows for Education) as a
+ * statement of its own: the database never waits on the client, and nothing is held between pieces.
+ * COPY is far faster than INSERTs: one `/dev/blob` COPY on PGlite, one stream on PostgreSQL.
  */
-export function openRowSink(tx: Tx, declaration: SectorDeclaration): RowSink {
+export async function writePiece(
+  db: Database,
+  declaration: SectorDeclaration,
+  data: Uint8Array,
+): Promise<void> {
   const target = `${declaration.table} (${copyColumns(declaration)})`;
-  return tx.raw.kind === 'postgres' ? postgresSink(tx.raw.client, target) : pgliteSink(tx, target);
+  if (db.pglite) {
+    await db.pglite.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
+    return;
+  }
+  const client = await db.pool!.connect();
+  let broken = false;
+  try {
+    await copyInto(client, target, data);
+  } catch (err) {
+    broken = true;
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
-function postgresSink(client: import('pg').PoolClient, target: string): RowSink {
+/** One COPY … FROM STDIN of `data` on `client`; a failure sends CopyFail so the connection stays usable. */
+async function copyInto(client: import('pg').PoolClient, target: string, data: Uint8Array): Promise<void> {
   const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`));
-  let failure: Error | null = null;
-  stream.on('error', (err) => {
-    failure = err;
-  });
-  return {
-    async write(data) {
-      if (failure) throw failure;
-      if (!stream.write(data)) {
-        // One pair of listeners per wait, both removed, so long uploads do not pile them up.
-        await new Promise<void>((resolve, reject) => {
-          const onDrain = () => {
-            stream.off('error', onError);
-            resolve();
-          };
-          const onError = (err: Error) => {
-            stream.off('drain', onDrain);
-            reject(err);
-          };
-          stream.once('drain', onDrain);
-          stream.once('error', onError);
-        });
-      }
-      if (failure) throw failure;
-    },
-    async end() {
-      stream.end();
-      await new Promise<void>((resolve, reject) => {
-        if (failure) return reject(failure);
-        stream.once('finish', () => resolve());
-        stream.once('error', reject);
-      });
-    },
-    abort() {
-      // Destroying the copy stream sends CopyFail; the ROLLBACK that follows then succeeds.
-      if (!stream.destroyed) stream.destroy(new Error('upload aborted'));
-    },
-  };
-}
-
-function pgliteSink(tx: Tx, target: string): RowSink {
-  if (tx.raw.kind !== 'pglite') throw new Error('not a PGlite transaction');
-  const t = tx.raw.tx;
-  return {
-    async write(data) {
-      await t.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
-    },
-    end: async () => {},
-    abort() {},
-  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.once('finish', () => resolve());
+      stream.end(data);
+    });
+  } catch (err) {
+    if (!stream.destroyed) stream.destroy(err instanceof Error ? err : new Error('upload aborted'));
+    throw err;
+  }
 }

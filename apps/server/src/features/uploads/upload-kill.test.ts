@@ -60,7 +60,7 @@ describe('a server killed mid-upload', () => {
     req.write(
       `--${boundary}\r\nContent-Disposition: form-data; name="excelFile"; filename="big.csv"\r\n\r\n${HEADER}\n`,
     );
-    // ~25 MB: several COPY batches reach the database inside the open transaction before the kill.
+    // ~25 MB: several COPY pieces of the pending upload reach the database before the kill.
     let i = 0;
     for (let block = 0; block < 50; block++) {
       let text = '';
@@ -69,7 +69,7 @@ describe('a server killed mid-upload', () => {
     }
     await new Promise((r) => setTimeout(r, 1500));
     // The upload is under way: its scratch copy (gzip, about 4x smaller) holds more than 12 MB of CSV, so
-    // several COPY pieces (2 MB each) have passed the parser into the database.
+    // several COPY pieces have passed the parser into the database.
     const scratch = path.join(dataDir, 'tmp', 'uploads');
     const [pidDir] = readdirSync(scratch);
     const [uploadDir] = readdirSync(path.join(scratch, pidDir!));

@@ -1,0 +1,164 @@
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabaseKind } from '../../../test/helpers/database';
+import { createUser, tokenFor } from '../../../test/helpers/factories';
+import { startServer as startServerProcess } from '../../../test/helpers/server-process';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openUpload, studentRows, until } from './test/http-upload';
+import { HEADER } from './test/multipart';
+
+const SECRET = 'phase-test-secret-that-is-long-enough-0123456789';
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+});
+
+async function startServer(env: Record<string, string>) {
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn', JWT_SECRET: SECRET });
+  children.push(server.child);
+  return server;
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
+
+/** A CSV with rejected rows too (an unknown gender), so that both files are written. */
+const body = (prefix: string) =>
+  `${HEADER}\n${studentRows(0, 30_000, prefix)}X1,Bad row,Other,Grade 1,Yes,1,\n`;
+
+async function setUp() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'insightra-phase-'));
+  const testDb = testDatabaseKind === 'postgres' ? await createTestDatabase() : null;
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
+  };
+  const config = loadConfig({ ...env, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, logger: false, database: testDb?.db });
+  const user = await createUser(app.db);
+  const token = await tokenFor(app, user);
+  await app.close();
+  /** Counts of every table an upload writes, read with the server stopped (PGlite) or beside it. */
+  const counts = async () => {
+    const reader = await buildApp({ config, logger: false, database: testDb?.db });
+    await reader.ready();
+    const n = async (table: string) =>
+      (await reader.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
+    const result = {
+      logs: await n('upload_logs'),
+      pending: await n('pending_uploads'),
+      rows: await n('dataset_rows'),
+      files: await n('stored_files'),
+      chunks: await n('stored_file_chunks'),
+    };
+    if (!testDb) await reader.close();
+    return result;
+  };
+  const cleanUp = async () => {
+    await testDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { dataDir, env, token, counts, cleanUp };
+}
+
+describe('an upload killed in each phase', () => {
+  it('leaves nothing partial visible, and nothing at all after a restart', { timeout: 180_000 }, async () => {
+    const s = await setUp();
+    for (const phase of ['pieces', 'files', 'publish'] as const) {
+      const server = await startServer({ ...s.env, NODE_ENV: 'test', UPLOAD_TEST_PAUSE: phase });
+      const upload = openUpload(server.port, s.token, `${phase}.csv`);
+      // Not awaited: a pause among the pieces stops the reading of the body too.
+      void upload.write(body(phase));
+      upload.end();
+      const marker = path.join(s.dataDir, 'tmp', `paused-${phase}`);
+      await until(async () => existsSync(marker), 60_000);
+      // Paused in the phase: the member's activity shows nothing of it. (Paused inside the final
+      // transaction, PGlite's one connection answers nothing else until the kill.)
+      if (phase !== 'publish' || testDatabaseKind === 'postgres') {
+        const activity = await fetch(`${server.url}/api/server/activity`, {
+          headers: { authorization: `Bearer ${s.token}` },
+          signal: AbortSignal.timeout(10_000),
+        });
+        expect(((await activity.json()) as { data: unknown[] }).data).toEqual([]);
+      }
+      await stop(server.child, 'SIGKILL');
+      rmSync(marker);
+      if (testDatabaseKind === 'postgres') {
+        // Beside the dead server: the pending upload is there, but no log shows it.
+        const seen = await s.counts();
+        expect(seen.logs).toBe(0);
+        expect(seen.pending).toBe(1);
+      }
+      // The restart sweeps the dead process's unfinished upload.
+      const again = await startServer(s.env);
+      await stop(again.child, 'SIGTERM');
+      expect(await s.counts(), phase).toEqual({ logs: 0, pending: 0, rows: 0, files: 0, chunks: 0 });
+    }
+    await s.cleanUp();
+  });
+});
+
+describe('SIGTERM during an upload', () => {
+  it('lets the upload finish and publish, then exits 0', { timeout: 120_000 }, async () => {
+    const s = await setUp();
+    const server = await startServer({ ...s.env, NODE_ENV: 'test', UPLOAD_TEST_PAUSE: 'pieces:2000' });
+    const upload = openUpload(server.port, s.token, 'term.csv');
+    void upload.write(body('T'));
+    upload.end();
+    await until(async () => existsSync(path.join(s.dataDir, 'tmp', 'paused-pieces')), 60_000);
+    server.child.kill('SIGTERM');
+    const answer = await upload.response;
+    expect(answer.status, answer.body).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(await s.counts()).toMatchObject({ logs: 1, pending: 0, rows: 30_000, files: 2 });
+    await s.cleanUp();
+  });
+});
+
+describe.runIf(testDatabaseKind === 'postgres')('two instances and their leases', () => {
+  it("never sweep each other's live upload, and sweep a dead one's", { timeout: 300_000 }, async () => {
+    const s = await setUp();
+    const lease = { UPLOAD_LEASE_S: '1' };
+    // A pauses its upload for 8 s among its pieces; B (started meanwhile) sweeps at start and every second.
+    const a = await startServer({ ...s.env, ...lease, NODE_ENV: 'test', UPLOAD_TEST_PAUSE: 'pieces:8000' });
+    const upload = openUpload(a.port, s.token, 'live.csv');
+    void upload.write(body('L'));
+    upload.end();
+    await until(async () => existsSync(path.join(s.dataDir, 'tmp', 'paused-pieces')), 60_000);
+    const b = await startServer({
+      ...s.env,
+      ...lease,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-b-')),
+    });
+    const answer = await upload.response;
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ totalRecordsInserted: 30_000, totalRecordsFailed: 1 });
+    expect(await s.counts()).toMatchObject({ logs: 1, pending: 0, rows: 30_000, files: 2 });
+
+    // A second instance A' stops in its pieces for good and is killed: B sweeps its upload.
+    await stop(a.child, 'SIGTERM');
+    rmSync(path.join(s.dataDir, 'tmp', 'paused-pieces'));
+    const a2 = await startServer({ ...s.env, ...lease, NODE_ENV: 'test', UPLOAD_TEST_PAUSE: 'pieces' });
+    const stuck = openUpload(a2.port, s.token, 'stuck.csv');
+    void stuck.write(body('K'));
+    stuck.end();
+    await until(async () => existsSync(path.join(s.dataDir, 'tmp', 'paused-pieces')), 60_000);
+    // Alive and renewing: B's sweeps (every second, lease 1 s) leave it alone.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect((await s.counts()).pending).toBe(1);
+    await stop(a2.child, 'SIGKILL');
+    await until(async () => (await s.counts()).pending === 0, 30_000, 500);
+    expect(await s.counts()).toMatchObject({ logs: 1, pending: 0, rows: 30_000, files: 2 });
+    await stop(b.child, 'SIGTERM');
+    await s.cleanUp();
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/helpers/app';
+import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
+import { until } from './test/http-upload';
+
+describe('the sweep of unfinished uploads', () => {
+  it('removes only those whose lease expired, with their rows and files; a live lease is left alone', {
+    timeout: 60_000,
+  }, async () => {
+    // Sweeps every second.
+    const t = await createTestApp({ UPLOAD_LEASE_S: '1' });
+    const user = await createUser(t.db);
+    const pending = async (owner: string, leaseSeconds: number) => {
+      const { rows } = await t.db.query<{ id: number }>(
+        `INSERT INTO pending_uploads (user_id, file_name, lease_owner, lease_expires_at)
+         VALUES ($1, 'elsewhere.csv', $2, now() + $3 * interval '1 second') RETURNING id`,
+        [user.id, owner, leaseSeconds],
+      );
+      const id = rows[0]!.id;
+      await t.db.query(
+        `INSERT INTO dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted)
+         SELECT $1, $2, 'S' || g, 'Student', 'Female', 'Grade 1', true FROM generate_series(1, 50000) g`,
+        [id, user.id],
+      );
+      const file = await t.db.query<{ id: number }>(
+        `INSERT INTO stored_files (owner_id, purpose, file_name, content_type)
+         VALUES ($1, 'upload-original', 'elsewhere.csv', 'text/csv') RETURNING id`,
+        [user.id],
+      );
+      await t.db.query(`INSERT INTO stored_file_chunks (file_id, seq, data) VALUES ($1, 0, 'abc')`, [
+        file.rows[0]!.id,
+      ]);
+      await t.db.query('UPDATE pending_uploads SET original_file_id = $2 WHERE id = $1', [
+        id,
+        file.rows[0]!.id,
+      ]);
+      return id;
+    };
+    // Another host's instances: one whose lease ran out (it died), one renewing (alive, lease 60 s).
+    const dead = await pending('another-host:4242:abcdef01', -5);
+    const live = await pending('another-host:4343:abcdef02', 60);
+    const rowsOf = async (id: number) =>
+      (
+        await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dataset_rows WHERE upload_id = $1', [
+          id,
+        ])
+      ).rows[0]!.n;
+    await until(async () => (await rowsOf(dead)) === 0);
+    const left = await t.db.query<{ id: number }>('SELECT id FROM pending_uploads ORDER BY id');
+    expect(left.rows.map((r) => r.id)).toEqual([live]);
+    expect(await rowsOf(live)).toBe(50_000);
+    const files = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stored_files');
+    expect(files.rows[0]!.n).toBe(1);
+    // Neither was ever visible to the member.
+    const activity = await t.app.inject({
+      url: '/api/server/activity',
+      headers: bearer(await tokenFor(t.app, user)),
+    });
+    expect(activity.json().data).toEqual([]);
+    // The live one is swept too once its lease runs out.
+    await t.db.query("UPDATE pending_uploads SET lease_expires_at = now() - interval '1 second'");
+    await until(async () => (await rowsOf(live)) === 0);
+    const none = await t.db.query<{ n: number }>(
+      'SELECT (SELECT count(*) FROM pending_uploads) + (SELECT count(*) FROM stored_files) AS n',
+    );
+    expect(Number(none.rows[0]!.n)).toBe(0);
+  });
+});
