@@ -1,7 +1,7 @@
 import type { Tier } from './constants';
 
 /**
- * The built-in BI provider's report templates (PRODUCT.md §4). Each has a fixed UUID, so a report tab
+ * The built-in BI provider's report templates (docs/PRODUCT.md#built-in-provider). Each has a fixed UUID, so a report tab
  * (or an administrator's Add Report) refers to a template by `report_uuid`. The dashboard's and the
  * admin's Add Report pickers offer this list.
  */

@@ -1,5 +1,5 @@
 /**
- * Column specs of the upload template (PRODUCT.md §5). Validation is driven by this table, so another
+ * Column specs of the upload template (docs/PRODUCT.md#upload-templates). Validation is driven by this table, so another
  * sector's template is more data, not more code. Header names match case- and space-insensitively.
  */
 

@@ -5,7 +5,7 @@ import { generate } from 'selfsigned';
 
 /**
  * A local stand-in for Entra ID (the OpenID configuration msal reads and the client-credentials token
- * endpoint) and the Power BI REST endpoints the provider uses (INTEGRATIONS.md §1), over https with a
+ * endpoint) and the Power BI REST endpoints the provider uses (docs/EXTERNAL-SERVICES.md#power-bi-rest-api), over https with a
  * certificate generated at start. Switches in `fail` reproduce every failure the provider must survive.
  */
 export interface StandInReport {
@@ -307,7 +307,7 @@ export class PowerBiStandIn {
       const token = `embed-${randomBytes(24).toString('hex')}`;
       const tokenId = randomUUID();
       this.issuedEmbedTokens.push({ token, tokenId, body: parsed });
-      // An embed token never outlives the Entra token that generated it (generate-embed-token.md).
+      // An embed token never outlives the Entra token that generated it (docs/EXTERNAL-SERVICES.md#power-bi-rest-api).
       const expiry = Math.min(
         Date.now() + this.embedTokenLifetimeMs,
         this.accessTokenExpiry.get(bearer) ?? 0,

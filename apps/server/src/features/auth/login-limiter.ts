@@ -1,5 +1,5 @@
 /**
- * Failed-login counters, per account and per client address, kept in this process. PRODUCT.md §2
+ * Failed-login counters, per account and per client address, kept in this process. docs/PRODUCT.md#data-and-deployment
  * allows per-instance rate limits: with N instances an attacker gets at most N times the budget.
  */
 export interface LimitPolicy {

@@ -28,13 +28,13 @@ export interface PowerBiProviderOptions {
   now?: () => number;
 }
 
-/** The health probe's answer is reused this long (PRODUCT.md §4: "at most once a minute"). */
+/** The health probe's answer is reused this long (docs/PRODUCT.md#server-health: "at most once a minute"). */
 export const HEALTH_CACHE_MS = 60_000;
 export const REFRESH_QUEUE_SIZE = 10;
 /** Power BI keeps the last 60 refreshes; an id older than that is no longer known. */
 const HISTORY_SIZE = 60;
 
-/** SPEC.md §4 refresh states from Power BI's refresh-history status values (INTEGRATIONS.md §1). */
+/** docs/PRODUCT.md#refresh refresh states from Power BI's refresh-history status values (docs/EXTERNAL-SERVICES.md#power-bi-rest-api). */
 export function refreshStateOf(status: string): RefreshState {
   if (status === 'Completed') return 'completed';
   if (status === 'Failed' || status === 'Disabled' || status === 'Cancelled') return 'failed';
@@ -65,7 +65,7 @@ function messageOf(entry: PbiRefresh): string {
 /** Report ids in Power BI are GUIDs; anything else cannot be a report there. */
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The `powerbi` BI provider: the Power BI REST API with a service principal (PRODUCT.md §4). */
+/** The `powerbi` BI provider: the Power BI REST API with a service principal (docs/PRODUCT.md#power-bi-provider). */
 export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvider {
   const { config, db, log } = options;
   const pbi = config.bi.powerbi;
@@ -137,7 +137,7 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
       };
 
       if (config.bi.embedMode === 'secure-embed') {
-        // Each viewer signs in to Power BI themselves; the frame URL of SPEC.md §7, no token from us.
+        // Each viewer signs in to Power BI themselves; the frame URL of docs/PRODUCT.md#power-bi-provider, no token from us.
         return {
           ...base,
           accessToken: null,
