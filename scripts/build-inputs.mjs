@@ -108,6 +108,11 @@ export function beginBuild(root) {
   writeFileSync(join(root, PENDING), JSON.stringify({ inputs: inputsHash(root) }));
 }
 
+/** A part of the build made on its own (`npm run build -w apps/web`): the record no longer says what is built. */
+export function forgetBuild(root) {
+  rmSync(join(root, STAMP), { force: true });
+}
+
 /** After a successful build: keep the record of its inputs beside it. */
 export function finishBuild(root) {
   const pending = join(root, PENDING);
@@ -122,8 +127,9 @@ if (process.argv[1] === here) {
   const step = process.argv[2];
   if (step === 'begin') beginBuild(root);
   else if (step === 'finish') finishBuild(root);
+  else if (step === 'forget') forgetBuild(root);
   else {
-    console.error('usage: node scripts/build-inputs.mjs begin|finish');
+    console.error('usage: node scripts/build-inputs.mjs begin|finish|forget');
     process.exit(2);
   }
 }

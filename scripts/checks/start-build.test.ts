@@ -7,6 +7,7 @@ import {
   beginBuild,
   decide,
   finishBuild,
+  forgetBuild,
   inputsHash,
   outputsPresent,
   readStamp,
@@ -75,6 +76,12 @@ describe('npm start: build or serve as it is', () => {
       build: true,
       reason: 'the build on disk has no record of its sources',
     });
+  });
+
+  it('rebuilds after one app was built on its own (npm run build -w apps/web)', () => {
+    build();
+    forgetBuild(root);
+    expect(verdict().build).toBe(true);
   });
 
   it('rebuilds when a built file is missing', () => {
