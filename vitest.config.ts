@@ -33,6 +33,8 @@ export default defineConfig({
           root: '.',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
+          // Reading every source file's imports takes a few seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       serverProject('pglite'),
