@@ -37,15 +37,22 @@ describe('document references', () => {
       `as ${md('SPEC')} ${section}2 says`,
       `the order of (docs/${md('PRODUCT')}#issue-reports) holds`,
       `[ok](../docs/${md('PRODUCT')}#sessions) [broken](./${md('MISSING')})`,
+      `docs/${md('POWERBI')} ${section}3 holds, docs/${md('POWERBI')} ${section}9 does not`,
     ].join('\n');
     const reasons = referenceProblems(md('docs/example'), text).map((p) => `${p.line} ${p.reason}`);
     expect(reasons).toEqual([
       `1 docs/${md('NOPE')} is not in the repository`,
       `1 docs/${md('PRODUCT')}#no-such-heading names heading #no-such-heading, which docs/${md('PRODUCT')} does not have`,
       '2 points at a document outside the repository',
-      `2 names a numbered section (${section}N) instead of a heading`,
       `4 link ./${md('MISSING')} is not in the repository`,
+      `5 names section 9 of docs/${md('POWERBI')}, which has no heading numbered 9`,
     ]);
+  });
+
+  it('accepts a numbered section only with a document that has it', () => {
+    const section = '\u00a7';
+    const reasons = referenceProblems('apps/web/src/x.ts', `// as ${section}4 says`).map((p) => p.reason);
+    expect(reasons).toEqual([`names a numbered section (${section}N) without its document`]);
   });
 
   it('makes GitHub-style anchors', () => {

@@ -63,8 +63,23 @@ const OUTSIDE = ['SPEC', 'PRODUCT', 'STYLE', 'DESIGN', 'INTEGRATIONS'].join('|')
 const OUTSIDE_DOC = new RegExp(
   `(?<![\\w./-])(?:${OUTSIDE})\\.md|\\bSPEC(?=\\s?§|\\.md|'s| order)|shared/(?:${OUTSIDE})\\b`,
 );
-/** Numbered sections (the section sign and a number) belonged to those documents. */
-const SECTION_SIGN = /\u00a7\s?\d/;
+/**
+ * A numbered section: the section sign and a number, after a document's path, or alone inside a
+ * document (one of its own sections). That document must have a heading numbered so ("## 3. …").
+ */
+const SECTION = /(?:((?:\.{1,2}\/)*(?:[\w.-]+\/)*[\w.-]+\.md)\s?)?\u00a7\s?(\d+)/g;
+
+/** The numbers of a document's numbered headings ("## 3. Point the dataset…" → 3). */
+function numberedSections(markdown: string): Set<number> {
+  const numbers = new Set<number>();
+  for (const m of markdown.matchAll(/^#{1,6}\s+(\d+)\./gm)) {
+    numbers.add(Number(m[1]));
+  }
+  return numbers;
+}
+
+const candidatesFor = (dir: string, path: string) =>
+  [resolve(dir, path), resolve(repoRoot, path), resolve(repoRoot, 'docs', path)].map(normalize);
 
 const LINK = /\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const BARE = /(?<![\w./@:-])((?:\.{1,2}\/)*(?:[\w.-]+\/)*[\w.-]+\.md)(#[\w-]+)?(?![\w/])/g;
@@ -89,7 +104,25 @@ export function referenceProblems(file: string, text: string): Problem[] {
   lines.forEach((line, i) => {
     const report = (reason: string) => problems.push({ file, line: i + 1, text: line.trim(), reason });
     if (OUTSIDE_DOC.test(line)) report('points at a document outside the repository');
-    if (SECTION_SIGN.test(line)) report('names a numbered section (\u00a7N) instead of a heading');
+    for (const m of line.matchAll(SECTION)) {
+      const [, path, number] = m;
+      if (path && OUTSIDE_DOC.test(path)) continue; // reported above
+      const doc = path
+        ? candidatesFor(dir, path).find((c) => existsSync(c) && statSync(c).isFile())
+        : file.endsWith('.md')
+          ? absFile
+          : undefined;
+      if (!doc) {
+        if (!path) report('names a numbered section (\u00a7N) without its document');
+        continue; // a missing document is reported below
+      }
+      const markdown = doc === absFile ? text : readFileSync(doc, 'utf8');
+      if (!numberedSections(markdown).has(Number(number))) {
+        report(
+          `names section ${number} of ${relative(repoRoot, doc)}, which has no heading numbered ${number}`,
+        );
+      }
+    }
 
     let rest = line;
     if (file.endsWith('.md')) {
@@ -108,8 +141,7 @@ export function referenceProblems(file: string, text: string): Problem[] {
       const [, path, hash] = m;
       if (OUTSIDE_DOC.test(path)) continue; // reported above
       if (/NNN|XXX/.test(path)) continue; // a pattern for names, such as `docs/decisions/NNN-title.md`
-      const candidates = [resolve(dir, path), resolve(repoRoot, path), resolve(repoRoot, 'docs', path)];
-      const problem = checkTarget(candidates.map(normalize), hash?.slice(1));
+      const problem = checkTarget(candidatesFor(dir, path), hash?.slice(1));
       if (problem) report(`${path}${hash ?? ''} ${problem}`);
     }
   });
