@@ -44,6 +44,11 @@ export const PENDING = 'node_modules/.cache/insightra/build-inputs.pending.json'
 /** Test files are never bundled, so editing one does not make the build stale. */
 const IGNORED = /\.test\.[cm]?[jt]sx?$/;
 
+/**
+ * @param {string} root
+ * @param {string} path
+ * @returns {Generator<string>}
+ */
 function* filesUnder(root, path) {
   const abs = join(root, path);
   if (!existsSync(abs)) return;
@@ -58,6 +63,7 @@ function* filesUnder(root, path) {
 }
 
 /** One hash of every build input's path and content, and of the Node.js major version that builds. */
+/** @param {string} root */
 export function inputsHash(root) {
   const hash = createHash('sha256');
   hash.update(`node ${process.versions.node.split('.')[0]}\n`);
@@ -77,6 +83,10 @@ export function inputsHash(root) {
  * Whether `npm start` must build first. `stamp` is the recorded hash of the build on disk (null when
  * there is none), `current` the hash of the inputs now, `outputsPresent` whether the build's files exist.
  */
+/**
+ * @param {{ stamp: string | null, current: string, outputsPresent: boolean }} state
+ * @returns {{ build: boolean, reason: string }}
+ */
 export function decide({ stamp, current, outputsPresent }) {
   if (!outputsPresent) return { build: true, reason: 'there is no build yet' };
   if (stamp === null) return { build: true, reason: 'the build on disk has no record of its sources' };
@@ -84,6 +94,11 @@ export function decide({ stamp, current, outputsPresent }) {
   return { build: false, reason: 'the build is up to date with the sources' };
 }
 
+/**
+ * @param {string} root
+ * @param {string} file
+ * @returns {string | null}
+ */
 function readHash(root, file) {
   try {
     const { inputs } = JSON.parse(readFileSync(join(root, file), 'utf8'));
@@ -93,15 +108,18 @@ function readHash(root, file) {
   }
 }
 
+/** @param {string} root */
 export function readStamp(root) {
   return readHash(root, STAMP);
 }
 
+/** @param {string} root */
 export function outputsPresent(root) {
   return BUILD_OUTPUTS.every((f) => existsSync(join(root, f)));
 }
 
 /** Before a build: note what it is made from, and drop the old record (a half-made build has none). */
+/** @param {string} root */
 export function beginBuild(root) {
   rmSync(join(root, STAMP), { force: true });
   mkdirSync(dirname(join(root, PENDING)), { recursive: true });
@@ -109,11 +127,13 @@ export function beginBuild(root) {
 }
 
 /** A part of the build made on its own (`npm run build -w apps/web`): the record no longer says what is built. */
+/** @param {string} root */
 export function forgetBuild(root) {
   rmSync(join(root, STAMP), { force: true });
 }
 
 /** After a successful build: keep the record of its inputs beside it. */
+/** @param {string} root */
 export function finishBuild(root) {
   const pending = join(root, PENDING);
   if (!existsSync(pending)) throw new Error(`no ${PENDING}: the build did not start through npm run build`);

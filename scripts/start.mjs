@@ -27,7 +27,7 @@ const server = spawn(process.execPath, [join(root, 'apps/server/dist/server.js')
   cwd: process.cwd(),
   stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) {
   process.on(signal, () => server.kill(signal));
 }
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

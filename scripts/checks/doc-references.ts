@@ -35,7 +35,7 @@ export function headingAnchors(markdown: string): Set<string> {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     const m = !fenced && /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
     if (!m) continue;
-    const base = m[1]
+    const base = (m[1] ?? '')
       .replace(/`/g, '')
       .toLowerCase()
       .replace(/[^\p{L}\p{N}\s_-]/gu, '')
@@ -127,10 +127,10 @@ export function referenceProblems(file: string, text: string): Problem[] {
     let rest = line;
     if (file.endsWith('.md')) {
       for (const m of line.matchAll(LINK)) {
-        const target = m[1];
+        const target = m[1] ?? '';
         rest = rest.replace(m[0], ' ');
         if (/^[a-z][\w+.-]*:/i.test(target)) continue; // http:, mailto:, …
-        const [path, anchor] = target.split('#');
+        const [path = '', anchor] = target.split('#');
         const abs = path === '' ? absFile : resolve(dir, decodeURI(path));
         const problem = checkTarget([abs], anchor);
         if (problem) report(`link ${target} ${problem}`);
@@ -138,7 +138,7 @@ export function referenceProblems(file: string, text: string): Problem[] {
     }
     rest = rest.replace(/[a-z][\w+.-]*:\/\/\S+/gi, ' '); // URLs name other sites' files
     for (const m of rest.matchAll(BARE)) {
-      const [, path, hash] = m;
+      const [, path = '', hash] = m;
       if (OUTSIDE_DOC.test(path)) continue; // reported above
       if (/NNN|XXX/.test(path)) continue; // a pattern for names, such as `docs/decisions/NNN-title.md`
       const problem = checkTarget(candidatesFor(dir, path), hash?.slice(1));

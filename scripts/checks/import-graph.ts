@@ -49,8 +49,8 @@ function asFile(absPath: string): string | null {
 export function resolveImport(from: string, specifier: string): string | null {
   if (specifier.startsWith('.')) return asFile(resolve(repoRoot, dirname(from), specifier));
   const parts = specifier.split('/');
-  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-  const pkg = name ? WORKSPACE_PACKAGES[name] : undefined;
+  const name = (specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]) ?? '';
+  const pkg = WORKSPACE_PACKAGES[name];
   if (!pkg) return null;
   const sub = specifier.slice(name.length);
   const exact = pkg[sub === '' ? '.' : `.${sub}`];
