@@ -1,7 +1,7 @@
 import { api, type EmbedTokenResponse, MESSAGES, type Tier } from '@insightra/contract';
 import { authHeaders, routeUrl } from '../../../lib/api-client';
 
-/** A failure of the report connection, worded as docs/PRODUCT.md#server-health's Dashboard messages. */
+/** A failure of the report connection, worded as the Dashboard messages of docs/PRODUCT.md#server-health. */
 export class DashboardError extends Error {}
 
 /**
