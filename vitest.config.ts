@@ -25,6 +25,18 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // Checks of the repository itself: document references, the decision index, import rules,
+        // the start-up build check. Fast: no build, no database.
+        test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          // Reading every source file's imports takes a few seconds on a busy machine.
+          testTimeout: 30_000,
+        },
+      },
       serverProject('pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('postgres')] : []),
       'apps/web/vitest.config.ts',

@@ -24,7 +24,7 @@ export async function scrollY(page: Page): Promise<number> {
   return page.evaluate(() => window.scrollY);
 }
 
-/** A user as the API returns it (SPEC.md §3); only the fields tests usually read are typed. */
+/** A user as the API returns it (docs/PRODUCT.md#data-shapes); only the fields tests usually read are typed. */
 export interface E2eUser {
   id: number;
   username: string;

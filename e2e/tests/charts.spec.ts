@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, registerUser, setSector, signIn, test } from '../fixtures';
 
-// The Okabe–Ito colours of DESIGN.md, as the charts paint them.
+// The Okabe–Ito colours of docs/PRODUCT.md#visual-design, as the charts paint them.
 const COLORS = {
   blue: [0x00, 0x72, 0xb2],
   orange: [0xe6, 0x9f, 0x00],

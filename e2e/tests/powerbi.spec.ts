@@ -119,7 +119,7 @@ test('embeds the Power BI report with its embed token and renews the token befor
 test.describe('secure-embed mode', () => {
   test.use({ baseURL: secureEmbedBaseURL });
 
-  test("shows the report in a plain iframe at SPEC §7's autoAuth URL, with no embed token", async ({
+  test('shows the report in a plain iframe at the autoAuth URL of docs/PRODUCT.md#power-bi-provider, with no embed token', async ({
     page,
     request,
   }) => {

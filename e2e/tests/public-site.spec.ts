@@ -70,7 +70,7 @@ test.describe('landing page', () => {
     await expect(
       solutions.locator('a, button, [tabindex]').filter({ hasText: 'Data Engineering' }),
     ).toHaveCount(0);
-    // The logo goes to the dashboard (SPEC.md §2).
+    // The logo goes to the dashboard (docs/PRODUCT.md#landing-page).
     await expect(page.getByRole('banner').getByRole('link', { name: 'Insightra' })).toHaveAttribute(
       'href',
       '/dashboard',

@@ -1,4 +1,4 @@
-/** Business constants of SPEC.md §9, shared by server and web. */
+/** Business constants of docs/PRODUCT.md#constants-and-limits, shared by server and web. */
 
 export const SITE_NAME_DEFAULT = 'Insightra';
 
@@ -29,7 +29,7 @@ export const LIMITS = {
   usernameMin: 3,
   fullNameMin: 2,
   dashboardHeaderMax: 255,
-  /** Generous upper bounds that keep stored text sane; SPEC.md sets only the minimums. */
+  /** Generous upper bounds that keep stored text sane; docs/PRODUCT.md sets only the minimums. */
   usernameMax: 50,
   fullNameMax: 100,
   emailMax: 254,
@@ -100,7 +100,7 @@ export type RefreshState = (typeof REFRESH_STATES)[number];
 export const HEALTH_STATES = ['checking', 'healthy', 'unhealthy'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-/** Line chart of SPEC.md §2: the one fixed demo series. */
+/** Line chart of docs/PRODUCT.md#demo-charts: the one fixed demo series. */
 export const STORE_VISITORS = [
   { month: 'April 2025', visitors: 2340 },
   { month: 'May 2025', visitors: 2680 },

@@ -25,7 +25,7 @@ describe('contract', () => {
     expect(successRateBand(69.99)).toBe('low');
   });
 
-  it('names the storage keys of SPEC.md §9', () => {
+  it('names the storage keys of docs/PRODUCT.md#constants-and-limits', () => {
     expect(STORAGE_KEYS.selectedTab('Alpha+')).toBe('dashboard-selected-tab-Alpha+');
     expect(STORAGE_KEYS.dockState('Beta')).toBe('dock-state-Beta');
   });

@@ -1,4 +1,4 @@
-/** SPEC.md §5: the report-issue fields in the order their rules are checked (first failure wins). */
+/** docs/PRODUCT.md#issue-reports: the report-issue fields in the order their rules are checked (first failure wins). */
 export const ISSUE_CHECK_ORDER = [
   'name',
   'subject',

@@ -6,7 +6,7 @@ import { ISSUE_CHECK_ORDER, issueRouteRefs } from './issue-rules';
 
 export { ISSUE_CHECK_ORDER, issueRouteRefs, SCREENSHOT_TYPES } from './issue-rules';
 
-/** Field rules of SPEC.md §5 (Report issue). The order of checks is the order of `ISSUE_CHECK_ORDER`. */
+/** Field rules of docs/PRODUCT.md#issue-reports (Report issue). The order of checks is the order of `ISSUE_CHECK_ORDER`. */
 export const IssueReportFields = z
   .object({
     name: z
@@ -37,7 +37,7 @@ export const IssueReportFields = z
   .refine((v) => v.issueType !== 'Other' || Boolean(v.issueTypeOther), {
     message: 'Please specify issue type',
     path: ['issueTypeOther'],
-    // Runs even when another field failed, so the first failure can be picked by SPEC.md's order.
+    // Runs even when another field failed, so the first failure can be picked by the order of docs/PRODUCT.md#issue-reports.
     when: (payload) => {
       const v = payload.value as { issueType?: unknown } | undefined;
       return Boolean(v && ISSUE_TYPES.includes(v.issueType as (typeof ISSUE_TYPES)[number]));
@@ -46,7 +46,7 @@ export const IssueReportFields = z
 export type IssueReportFields = z.infer<typeof IssueReportFields>;
 
 /**
- * The first failure of `input` in SPEC.md §5's order, or null when the report is valid. An absent field
+ * The first failure of `input` in the order of docs/PRODUCT.md#issue-reports, or null when the report is valid. An absent field
  * fails like an empty one; rules without a message of their own answer `inputErrorMessage`.
  */
 export function firstIssueReportError(input: unknown): string | null {

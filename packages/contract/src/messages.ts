@@ -1,4 +1,4 @@
-/** The message catalogue of SPEC.md §8, word for word. */
+/** The message catalogue of docs/PRODUCT.md, word for word. */
 
 export const MESSAGES = {
   auth: {

@@ -1,4 +1,4 @@
-/** The web app's route table (SPEC.md §2). Paths are used by the router, links and the server's tests. */
+/** The web app's route table (docs/PRODUCT.md#web-routes). Paths are used by the router, links and the server's tests. */
 export const PATHS = {
   home: '/',
   bi: '/bi',
@@ -22,7 +22,7 @@ export const PATHS = {
   embedOf: (reportUuid: string) => `/embed/${reportUuid}`,
 } as const;
 
-/** Routes on which the site navigation bar is hidden (SPEC.md §2). */
+/** Routes on which the site navigation bar is hidden (docs/PRODUCT.md#web-routes). */
 export const NAVBAR_HIDDEN_PATHS: readonly string[] = [
   '/login',
   '/dashboard',

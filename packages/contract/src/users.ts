@@ -10,7 +10,7 @@ export const Sector = z.object({
 });
 export type Sector = z.infer<typeof Sector>;
 
-/** The user object of SPEC.md §3, with both spellings it lists. `password` says only whether one is set. */
+/** The user object of docs/PRODUCT.md#data-shapes, with both spellings it lists. `password` says only whether one is set. */
 export const User = z.object({
   id: z.number().int(),
   user_id: z.number().int(),

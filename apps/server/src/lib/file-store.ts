@@ -4,7 +4,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { Database, Tx } from '../db/client';
 import type { FilePurpose } from '../db/schema';
 
-/** Files live in the database in chunks, written in the caller's transaction (PRODUCT.md §2). */
+/** Files live in the database in chunks, written in the caller's transaction (docs/PRODUCT.md#data-and-deployment). */
 export const CHUNK_BYTES = 256 * 1024;
 
 export interface NewFile {

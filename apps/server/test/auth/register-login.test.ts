@@ -20,7 +20,7 @@ function decodeClaims(token: string): Record<string, unknown> {
 }
 
 describe('POST /api/auth/register', () => {
-  it('creates a member, answers 201 with a token and the SPEC.md §3 user', async () => {
+  it('creates a member, answers 201 with a token and the docs/PRODUCT.md#data-shapes user', async () => {
     const body = fresh();
     const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body });
     expect(res.statusCode).toBe(201);

@@ -125,7 +125,7 @@ describe('profile updates', () => {
     expect((await me(token)).json().data.user.dashboardHeader).toBe('Sales <b>2025</b>');
   });
 
-  it('changes the full name with the SPEC.md §5 messages', async () => {
+  it('changes the full name with the docs/PRODUCT.md#profile messages', async () => {
     const user = await createUser(db);
     const token = await tokenFor(app, user);
     const res = await put('/api/auth/fullname', token, { newFullName: 'Priya Sharma' });

@@ -143,7 +143,7 @@ describe('embed tokens', () => {
     expect(pbi.standIn.issuedEmbedTokens.length).toBe(before);
   });
 
-  it('builds the secure-embed URL of SPEC §7 without calling Power BI', async () => {
+  it('builds the secure-embed URL of docs/PRODUCT.md#power-bi-provider without calling Power BI', async () => {
     const member = await createUser(pbi.db);
     const report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
     const own = await addReport(member.id, pbi.standIn.addReport().id, member.id);

@@ -44,7 +44,7 @@ describe('dataset refresh', () => {
     },
   );
 
-  it('maps the history statuses to SPEC §4 states', async () => {
+  it('maps the history statuses to docs/PRODUCT.md#refresh states', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, { env: noCooldown });
     const { refreshId } = await provider.startRefresh(1);
     expect(await provider.refreshStatus(1, refreshId)).toEqual({

@@ -6,7 +6,7 @@ import { type GenerateTokenBody, identityRefusalOf } from './stand-in-identities
 
 /**
  * A local stand-in for Entra ID (the OpenID configuration msal reads and the client-credentials token
- * endpoint) and the Power BI REST endpoints the provider uses (INTEGRATIONS.md §1), over https with a
+ * endpoint) and the Power BI REST endpoints the provider uses (docs/EXTERNAL-SERVICES.md#power-bi-rest-api), over https with a
  * certificate generated at start. Switches in `fail` reproduce every failure the provider must survive.
  */
 export interface StandInReport {
@@ -315,7 +315,7 @@ export class PowerBiStandIn {
       const token = `embed-${randomBytes(24).toString('hex')}`;
       const tokenId = randomUUID();
       this.issuedEmbedTokens.push({ token, tokenId, body: parsed });
-      // An embed token never outlives the Entra token that generated it (generate-embed-token.md).
+      // An embed token never outlives the Entra token that generated it (docs/EXTERNAL-SERVICES.md#power-bi-rest-api).
       // lifetimeInMinutes can only shorten it.
       const asked = (parsed.lifetimeInMinutes ?? 0) > 0 ? parsed.lifetimeInMinutes! * 60_000 : Infinity;
       const expiry = Math.min(

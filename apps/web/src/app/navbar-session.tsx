@@ -1,4 +1,4 @@
-import { PATHS } from '@insightra/contract';
+import { PATHS } from '@insightra/contract/public';
 import { Bug, ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import { NAVBAR_HIDDEN_PATHS } from '@insightra/contract';
+import { NAVBAR_HIDDEN_PATHS } from '@insightra/contract/public';
 import { Outlet, useLocation } from 'react-router';
 import { ToastContainer } from '../components/ui/toast/toast-container';
 import { Footer } from './footer';

@@ -1,4 +1,4 @@
-import { INDUSTRIES, PATHS } from '@insightra/contract';
+import { INDUSTRIES, PATHS } from '@insightra/contract/public';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminArea, MemberArea } from '../features/auth/components/route-guard';
 import { AccessDeniedPage } from '../features/errors/pages/access-denied-page';

@@ -36,7 +36,7 @@ export interface RequestOptions<R extends RouteRef> {
   params?: Params<R> extends undefined ? never : Record<string, string | number>;
   query?: Query<R> extends undefined ? never : Partial<Record<string, string | number | undefined>>;
   body?: Body<R> | FormData;
-  /** No timeout by default (SPEC.md §7); pass a signal to cancel. */
+  /** No timeout by default (docs/PRODUCT.md#api-routes); pass a signal to cancel. */
   signal?: AbortSignal;
   /** Override the stored token (e.g. right after login). */
   token?: string | null;

@@ -4,7 +4,7 @@ export const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 /**
- * Scrolls so that the section with `id` starts 45 px below the top of the window (SPEC.md §9), and
+ * Scrolls so that the section with `id` starts 45 px below the top of the window (docs/PRODUCT.md#landing-page), and
  * moves focus there for keyboard and screen-reader users. Returns false when there is no such section.
  */
 export function scrollToSection(id: string, offset: number = LAYOUT.scrollOffsetPx): boolean {

@@ -18,7 +18,7 @@ const IMAGE_TYPES: Record<string, string> = {
   'image/webp': 'webp',
 };
 
-/** The issue-report inbox: issue reports and contact messages (PRODUCT.md §6). */
+/** The issue-report inbox: issue reports and contact messages (docs/PRODUCT.md#issue-inbox). */
 export async function adminIssueRoutes(app: FastifyInstance) {
   addRoute(app, api.admin.issues, async ({ query }) => {
     const { issues, total } = await listIssues(app.db, query);

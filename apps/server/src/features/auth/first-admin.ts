@@ -39,7 +39,7 @@ export function printGeneratedPassword(username: string, password: string, print
 }
 
 /**
- * PRODUCT.md §3: ADMIN_USERNAME + ADMIN_PASSWORD (+ ADMIN_EMAIL) create or update an administrator;
+ * docs/PRODUCT.md#first-administrator: ADMIN_USERNAME + ADMIN_PASSWORD (+ ADMIN_EMAIL) create or update an administrator;
  * with neither given and no users at all, `admin` is created with a random password that is printed
  * once. An advisory lock makes two instances starting together do this once.
  */

@@ -22,7 +22,7 @@ export interface UserRow {
 }
 
 /**
- * What each role may do. SPEC.md shows the map only as read-only data, so the keys are ours
+ * What each role may do. docs/PRODUCT.md shows the map only as read-only data, so the keys are ours
  * (docs/decisions/011-permissions-map.md); a user's stored overrides win over the role's defaults.
  */
 export const ROLE_PERMISSIONS: Record<Role, Record<string, boolean>> = {
@@ -50,7 +50,7 @@ const iso = (value: Date | string) =>
     ? value
     : (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** The user object of SPEC.md §3 with both spellings; the password only as presence. */
+/** The user object of docs/PRODUCT.md#data-shapes with both spellings; the password only as presence. */
 export function toUser(row: UserRow): User {
   const header = row.dashboard_header || DEFAULT_DASHBOARD_HEADER;
   const providers = row.providers?.length ? row.providers : ['local'];

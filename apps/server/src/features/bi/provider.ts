@@ -1,7 +1,7 @@
 import type { EmbedTokenResponse, RefreshState, Report, Tier } from '@insightra/contract';
 
 /**
- * The BI provider behind the dashboard's report frame (PRODUCT.md §4). `builtin` renders reports from
+ * The BI provider behind the dashboard's report frame (docs/PRODUCT.md#built-in-provider). `builtin` renders reports from
  * the member's own data; `powerbi` talks to the Power BI REST API. Routes call only this interface.
  */
 export interface BiProvider {

@@ -107,7 +107,7 @@ describe('POST /api/server/report-issue', () => {
     [{ ...VALID, issueType: 'Complaint' }, MESSAGES.issue.typeRequired],
     [{ ...VALID, issueType: 'Other' }, MESSAGES.issue.specifyType],
     [{ ...VALID, email: 'not-an-email' }, MESSAGES.issue.invalidEmail],
-    // Several failures: the first in SPEC.md's order wins.
+    // Several failures: the first in the order of docs/PRODUCT.md#issue-reports wins.
     [{ ...VALID, issueType: 'Other', email: 'bad' }, MESSAGES.issue.specifyType],
     [{ name: '', subject: '', description: '', issueType: '' }, MESSAGES.issue.nameRequired],
   ])('rejects %o with 400 "%s" and stores nothing', async (fields, message) => {

@@ -60,7 +60,7 @@ function safeName(name: string | undefined): string {
   return base.replace(/[^\w.\- ]+/g, '_').slice(0, 120) || 'screenshot';
 }
 
-/** POST /api/server/report-issue: the public issue form (SPEC.md §2, §5; PRODUCT.md §6). */
+/** POST /api/server/report-issue: the public issue form (docs/PRODUCT.md#issue-reports). */
 export async function reportIssueRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: {

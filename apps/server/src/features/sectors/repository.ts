@@ -7,7 +7,7 @@ interface SectorRow {
   slug: string;
 }
 
-/** Both spellings of SPEC.md §3: id/sector_id and name/sector_name. */
+/** Both spellings of docs/PRODUCT.md#data-shapes: id/sector_id and name/sector_name. */
 const toSector = (row: SectorRow): Sector => ({
   id: row.id,
   sector_id: row.id,

@@ -29,7 +29,7 @@ async function upload(tok: string, name: string, rows: string[][]) {
 const get = (url: string, tok?: string) => t.app.inject({ url, headers: tok ? bearer(tok) : {} });
 
 describe('activity, downloads and purge', () => {
-  it("lists only the caller's logs, newest first, with SPEC §3 fields", async () => {
+  it("lists only the caller's logs, newest first, with docs/PRODUCT.md#data-shapes fields", async () => {
     const first = await upload(alice, 'one.csv', [['A1', 'N', 'F', 'G', 'Yes', '', '']]);
     const second = await upload(alice, 'two.csv', [
       ['A2', 'N', 'F', 'G', 'Yes', '', ''],

@@ -19,7 +19,7 @@ function contentDisposition(fileName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** Uploads, their history, downloads and purge (SPEC.md §7 /server/*). */
+/** Uploads, their history, downloads and purge (docs/PRODUCT.md#api-routes /server/*). */
 export async function uploadRoutes(app: FastifyInstance) {
   const { config } = app;
   const maxBytes = config.uploads.maxBytes;

@@ -4,7 +4,7 @@ import { ChartError, ChartLoading } from './chart-states';
 
 export interface ChartQueryProps<T> {
   query: UseQueryResult<T>;
-  /** SPEC.md §8's message for this chart, shown under 'Error Loading Data'. */
+  /** The message of docs/PRODUCT.md#demo-charts for this chart, shown under 'Error Loading Data'. */
   errorMessage: string;
   loadingText?: string;
   children: (data: T) => ReactNode;

@@ -13,7 +13,7 @@ export function ChartLoading({ text = 'Loading chart data...' }: { text?: string
 }
 
 export interface ChartErrorProps {
-  /** SPEC.md §8's message for the chart ('Failed to fetch grades data'). */
+  /** The message of docs/PRODUCT.md#demo-charts for the chart ('Failed to fetch grades data'). */
   message: string;
   onRetry: () => void;
   retrying?: boolean;

@@ -19,9 +19,9 @@ export interface DonutSlice {
 export interface DonutChartProps {
   ariaLabel: string;
   slices: DonutSlice[];
-  /** How long the slices take to sweep in (SPEC.md: 2000 ms standalone, 1200 ms on the automobile page). */
+  /** How long the slices take to sweep in (docs/PRODUCT.md: 2000 ms standalone, 1200 ms on the automobile page). */
   animationMs: number;
-  /** The hole's size; SPEC.md fixes it at 60%. */
+  /** The hole's size; docs/PRODUCT.md fixes it at 60%. */
   cutout?: string;
   /** Words under the total in the middle of the ring ('Projects'). */
   totalLabel?: string;

@@ -1,4 +1,4 @@
-/** Figures in the India locale (12,34,567), as DESIGN.md asks for every chart and card. */
+/** Figures in the India locale (12,34,567), as docs/PRODUCT.md#visual-design asks for every chart and card. */
 const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

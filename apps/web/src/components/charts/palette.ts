@@ -1,5 +1,5 @@
 /**
- * The chart palette (DESIGN.md: Okabe–Ito, colour-blind safe). A canvas needs concrete colours, so they
+ * The chart palette (docs/PRODUCT.md#visual-design: Okabe–Ito, colour-blind safe). A canvas needs concrete colours, so they
  * are read from the design tokens in styles/index.css (--color-chart-*); the values here mirror those
  * tokens and are used only where the stylesheet is absent (unit tests) or a token was not emitted.
  */

@@ -11,7 +11,7 @@ interface FadeInProps {
 }
 
 /**
- * Fades its content in when 10% of it scrolls into view (SPEC.md §9). With prefers-reduced-motion, or
+ * Fades its content in when 10% of it scrolls into view (docs/PRODUCT.md#landing-page). With prefers-reduced-motion, or
  * without IntersectionObserver, the content is simply shown.
  */
 export function FadeIn({ children, as: Tag = 'div', className = '', delay = 0 }: FadeInProps) {

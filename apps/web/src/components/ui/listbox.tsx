@@ -13,7 +13,7 @@ export interface ListboxProps<T extends string> {
 }
 
 /**
- * The design system's custom select (DESIGN.md): a button that opens a listbox. Keyboard: Enter, Space
+ * The design system's custom select (docs/PRODUCT.md#visual-design): a button that opens a listbox. Keyboard: Enter, Space
  * or the arrows open it; arrows, Home and End move; Enter or Space choose; Escape and Tab close.
  */
 export function Listbox<T extends string>({

@@ -68,7 +68,7 @@ function signedInAs(user: ReturnType<typeof testUser>) {
   mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }) });
 }
 
-describe('route guard (SPEC.md §2)', () => {
+describe('route guard (docs/PRODUCT.md#route-guard)', () => {
   it("shows 'Loading...' while the session resolves", async () => {
     window.localStorage.setItem('token', testToken(testUser()));
     mockApi({ [`GET ${api.auth.me.path}`]: () => new Promise<Response>(() => {}) });

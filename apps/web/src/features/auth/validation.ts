@@ -31,7 +31,7 @@ function password(value: string, label = 'Password'): string | undefined {
   return undefined;
 }
 
-/** SPEC.md §5 login rules: username (or e-mail) required, at least 3 characters; password required, min 6. */
+/** docs/PRODUCT.md#sign-in-page login rules: username (or e-mail) required, at least 3 characters; password required, min 6. */
 export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValues> {
   const errors: FieldErrors<keyof LoginValues> = {};
   const u = username(values.username);
@@ -41,7 +41,7 @@ export function validateLogin(values: LoginValues): FieldErrors<keyof LoginValue
   return errors;
 }
 
-/** SPEC.md §5 register rules; a mismatch of the two passwords is reported separately (a toast). */
+/** docs/PRODUCT.md#sign-in-page register rules; a mismatch of the two passwords is reported separately (a toast). */
 export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
   const errors: FieldErrors<keyof RegisterValues> = {};
   const name = values.fullName.trim();

@@ -83,7 +83,7 @@ describe('profile', () => {
     expect(formatIndiaDateTime(null)).toBe('—');
   });
 
-  it('edits the full name with the SPEC.md messages', async () => {
+  it('edits the full name with the docs/PRODUCT.md#profile messages', async () => {
     const { calls } = setup({
       [`PUT ${api.auth.fullName.path}`]: (_u, init) => {
         const { newFullName } = JSON.parse(String(init.body));
@@ -137,7 +137,7 @@ describe('profile', () => {
     expect(await screen.findByText('That username is already taken')).toBeInTheDocument();
   });
 
-  it('changes the password with the SPEC.md rules, without asking a Google-only user for a current one', async () => {
+  it('changes the password with the docs/PRODUCT.md#profile rules, without asking a Google-only user for a current one', async () => {
     const { calls } = setup(
       {
         [`PUT ${api.auth.password.path}`]: () =>

@@ -1,7 +1,7 @@
 import { PATHS } from '@insightra/contract/public';
 
 /**
- * The header links of the three service pages (SPEC.md §2), with their section ids. Data only: the
+ * The header links of the three service pages (docs/PRODUCT.md#service-pages), with their section ids. Data only: the
  * navigation bar imports it, so it must stay free of page code.
  */
 export const SERVICE_NAV = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** INTEGRATIONS.md §1 "Renewing the token": check every 30 s, renew when 10 minutes or less are left. */
+/** docs/EXTERNAL-SERVICES.md#power-bi-rest-api "Renewing the token": check every 30 s, renew when 10 minutes or less are left. */
 export const TOKEN_CHECK_MS = 30_000;
 export const TOKEN_RENEW_BEFORE_MS = 10 * 60_000;
 

@@ -9,7 +9,7 @@ import { type Session, SessionContext, type SessionStatus } from './session-cont
 import { decodeToken, isTokenUsable, userFromClaims } from './token';
 
 /**
- * The session of SPEC.md §4: the token under `token` is decoded on load; a usable one sets the user from
+ * The session of docs/PRODUCT.md#sessions: the token under `token` is decoded on load; a usable one sets the user from
  * its claims and then from GET /auth/me. 401/403 from that call logs out; other failures keep the user.
  * /auth/me renews a token past half its life; Logout also ends the session on the server.
  */

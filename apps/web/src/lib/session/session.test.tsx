@@ -42,7 +42,7 @@ function mount() {
 const status = () => screen.getByTestId('status').textContent;
 const name = () => screen.getByTestId('name').textContent;
 
-describe('session (SPEC.md §4)', () => {
+describe('session (docs/PRODUCT.md#sessions)', () => {
   it('is logged out without a token, and drops a malformed or expired one', () => {
     mockApi({});
     mount();

@@ -13,7 +13,7 @@ export const EMBED_AUDIENCE = 'embed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Database job states as the SPEC.md §4 refresh states the dashboard shows. */
+/** Database job states as the docs/PRODUCT.md#refresh refresh states the dashboard shows. */
 const STATE: Record<RefreshJobStatus, RefreshState> = {
   queued: 'starting',
   refreshing: 'refreshing',

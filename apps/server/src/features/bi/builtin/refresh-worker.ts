@@ -35,7 +35,7 @@ export const REFRESH_FAILED_MESSAGE =
  * Runs queued refresh jobs of every server process against one database. A job is claimed with
  * FOR UPDATE SKIP LOCKED under a lease (lease_owner, lease_expires_at) so that two workers never run
  * it at once; a worker renews its lease while running, and a job whose worker died (lease expired)
- * is claimed again by any worker, at most `maxAttempts` times (docs/decisions/041-refresh-jobs.md).
+ * is claimed again by any worker, at most `maxAttempts` times (docs/decisions/041-refresh-jobs-and-leases.md).
  */
 export class RefreshWorker {
   readonly owner: string;

@@ -13,7 +13,7 @@ import { type HttpOptions, msalNetworkClient } from './http';
 export const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 /**
  * The least life a cached Entra token may have left to be reused: comfortably more than the 10 minutes
- * before expiry at which the dashboard renews its embed token (INTEGRATIONS.md §1).
+ * before expiry at which the dashboard renews its embed token (docs/EXTERNAL-SERVICES.md#power-bi-rest-api).
  */
 export const MIN_TOKEN_LIFETIME_MS = 20 * 60_000;
 
@@ -113,7 +113,7 @@ export class AadTokenSource {
     }
     if (err instanceof AuthError) {
       this.options.log.warn({ errorCode: err.errorCode }, 'Entra ID token request failed');
-      // msal refuses locally for a while after a 429 (INTEGRATIONS.md §7).
+      // msal refuses locally for a while after a 429 (docs/EXTERNAL-SERVICES.md#msal-against-a-local-authority).
       if (/throttl/i.test(err.errorCode) || /throttl/i.test(err.errorMessage))
         return powerBiErrors.throttled(60);
       if (err.errorCode === 'endpoints_resolution_error' || err.errorCode === 'network_error') {

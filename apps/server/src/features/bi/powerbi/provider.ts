@@ -23,12 +23,12 @@ export interface PowerBiProviderOptions {
   now?: () => number;
 }
 
-/** The health probe's answer is reused this long (PRODUCT.md §4: "at most once a minute"). */
+/** The health probe's answer is reused this long (docs/PRODUCT.md#server-health: "at most once a minute"). */
 export const HEALTH_CACHE_MS = 60_000;
 /** Report ids in Power BI are GUIDs; anything else cannot be a report there. */
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The `powerbi` BI provider: the Power BI REST API with a service principal (PRODUCT.md §4). */
+/** The `powerbi` BI provider: the Power BI REST API with a service principal (docs/PRODUCT.md#power-bi-provider). */
 export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvider {
   const { config, db, log } = options;
   const pbi = config.bi.powerbi;
@@ -103,7 +103,7 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
       };
 
       if (config.bi.embedMode === 'secure-embed') {
-        // Each viewer signs in to Power BI themselves; the frame URL of SPEC.md §7, no token from us.
+        // Each viewer signs in to Power BI themselves; the frame URL of docs/PRODUCT.md#power-bi-provider, no token from us.
         return {
           ...base,
           accessToken: null,

@@ -77,7 +77,7 @@ function retryAfterMs(res: HttpResponse): number {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : 1000;
 }
 
-/** The few Power BI REST calls the provider needs (INTEGRATIONS.md §1), with timeouts and bounded retries. */
+/** The few Power BI REST calls the provider needs (docs/EXTERNAL-SERVICES.md#power-bi-rest-api), with timeouts and bounded retries. */
 export class PowerBiRestClient {
   private readonly base: string;
   private readonly retry: { attempts: number; maxDelayMs: number };

@@ -1,14 +1,14 @@
-import { TIMINGS } from '@insightra/contract';
+import { TIMINGS } from '@insightra/contract/public';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { Toast } from './toast-context';
 import { isUrgent, TOAST_STYLES } from './toast-styles';
 
-/** How long an admin-area toast waits before it appears (SPEC.md §4: "after a short delay"). */
+/** How long an admin-area toast waits before it appears (docs/PRODUCT.md#admin-toasts: "after a short delay"). */
 export const ADMIN_TOAST_ENTER_DELAY_MS = 200;
 const exitMs = TIMINGS.adminToastExitMs;
 
-/** The admin area's toasts live under these paths (SPEC.md §4). */
+/** The admin area's toasts live under these paths (docs/PRODUCT.md#admin-toasts). */
 export const isAdminPath = (pathname: string) =>
   pathname === '/admin-dashboard' || pathname.startsWith('/admin-dashboard/');
 

@@ -6,7 +6,7 @@ import { isUrgent, TOAST_STYLES } from './toast-styles';
 
 /**
  * The toast stack, top-right, on every page. Errors and warnings are announced assertively. In the
- * admin area the toasts behave as SPEC.md §4 says there (delayed entry, click to close, 300 ms exit);
+ * admin area the toasts behave as docs/PRODUCT.md#admin-toasts says there (delayed entry, click to close, 300 ms exit);
  * everywhere else they appear at once and leave at once.
  */
 export function ToastContainer() {

@@ -1,4 +1,4 @@
-import { TIMINGS, type ToastType } from '@insightra/contract';
+import { TIMINGS, type ToastType } from '@insightra/contract/public';
 import { createContext, useContext } from 'react';
 
 export interface Toast {

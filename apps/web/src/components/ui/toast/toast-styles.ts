@@ -1,7 +1,7 @@
 import type { ToastType } from '@insightra/contract';
 import { AlertTriangle, CheckCircle2, Info, XCircle } from 'lucide-react';
 
-/** One colour and icon per toast type (DESIGN.md), shared by the default and the admin toasts. */
+/** One colour and icon per toast type (docs/PRODUCT.md#visual-design), shared by the default and the admin toasts. */
 export const TOAST_STYLES: Record<ToastType, { icon: typeof Info; className: string; label: string }> = {
   info: { icon: Info, className: 'border-info/30 bg-info-soft text-info', label: 'Information' },
   success: {

@@ -5,7 +5,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 /**
  * The screenshot as a blob: URL. It is fetched with the bearer header, so the session token never
- * appears in an image URL (PRODUCT.md §3); the object URL is revoked when no longer shown.
+ * appears in an image URL (docs/PRODUCT.md#sessions); the object URL is revoked when no longer shown.
  */
 export function useIssueScreenshot(id: number, enabled: boolean) {
   const query = useQuery({

@@ -21,7 +21,7 @@ const inputClass =
   'h-10 w-full rounded-[var(--radius-control)] border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-brand disabled:bg-page disabled:text-muted';
 
 /**
- * Add Report (SPEC.md §4, §5): Tier, Report Type and Report UUID. Save is enabled only when all three
+ * Add Report (docs/PRODUCT.md#user-details): Tier, Report Type and Report UUID. Save is enabled only when all three
  * are filled and nothing is saving; while saving, neither the overlay, Escape, Cancel nor the close
  * button closes it. On success the report joins its tier (the details cache), a toast says so, and the
  * form resets to Beta with empty fields. With the built-in BI provider, a template of the user's sector

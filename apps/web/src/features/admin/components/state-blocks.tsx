@@ -13,7 +13,7 @@ export function EmptyState({ title, hint, icon }: { title: string; hint?: ReactN
   );
 }
 
-/** A designed error state with the message of SPEC.md §8 and a retry. */
+/** A designed error state with the message of docs/PRODUCT.md and a retry. */
 export function ErrorState({
   title,
   detail,

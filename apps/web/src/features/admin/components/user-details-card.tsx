@@ -1,7 +1,7 @@
 import type { AdminUserDetails } from '@insightra/contract';
 import { orNA } from '../lib/format';
 
-/** The details card of SPEC.md §2: Username, Email, Location, Mobile, Full Name, User ID, Sector ('NA' when empty). */
+/** The details card of docs/PRODUCT.md#user-details: Username, Email, Location, Mobile, Full Name, User ID, Sector ('NA' when empty). */
 export function UserDetailsCard({ user }: { user: AdminUserDetails }) {
   const fields: [string, string][] = [
     ['Username', orNA(user.username)],

@@ -1,7 +1,7 @@
 import type { AdminUserSummary } from '@insightra/contract';
 import { MESSAGES } from '@insightra/contract';
 
-/** The card's name: full name, else username, else 'Unnamed User' (SPEC.md §2). */
+/** The card's name: full name, else username, else 'Unnamed User' (docs/PRODUCT.md#admin-dashboard). */
 export function displayName(user: Pick<AdminUserSummary, 'full_name' | 'username'>): string {
   return user.full_name?.trim() || user.username?.trim() || MESSAGES.admin.unnamedUser;
 }

@@ -51,7 +51,7 @@ describe('user details page', () => {
     const alert = await screen.findByText(MESSAGES.data.loadUserDetailsFailed);
     expect(alert).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Report' })).toBeDisabled();
-    // The error toast carries the server's message (SPEC.md §8: the server message, else 'Failed to load user').
+    // The error toast carries the server's message (docs/PRODUCT.md#user-details: the server message, else 'Failed to load user').
     expect(
       await within(screen.getByTestId('toast-container')).findByText('User not found'),
     ).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { api } from '@insightra/contract';
 import { apiRequest } from '../../../lib/api-client';
 
-/** POST /auth/login: the identifier goes as username, and as email when it looks like one (SPEC.md §7). */
+/** POST /auth/login: the identifier goes as username, and as email when it looks like one (docs/PRODUCT.md#api-routes). */
 export function loginRequest(identifier: string, password: string) {
   const id = identifier.trim();
   return apiRequest(api.auth.login, {

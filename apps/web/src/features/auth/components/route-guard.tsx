@@ -1,4 +1,4 @@
-import { MESSAGES, PATHS } from '@insightra/contract';
+import { MESSAGES, PATHS } from '@insightra/contract/public';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session/session-context';
@@ -16,8 +16,8 @@ export interface RememberedLocation {
 }
 
 /**
- * The route guard of SPEC.md §2, one component for both protected areas. It is convenience only:
- * the server enforces every rule itself (PRODUCT.md §3).
+ * The route guard of docs/PRODUCT.md#route-guard, one component for both protected areas. It is convenience only:
+ * the server enforces every rule itself (docs/PRODUCT.md#roles-and-access).
  */
 export function RouteGuard({ requireSector = false, requireAdmin = false }: RouteGuardProps) {
   const { status, user } = useSession();
@@ -46,7 +46,7 @@ export function MemberArea() {
   return <RouteGuard requireSector />;
 }
 
-/** The admin pages: signed in as an administrator; no sector needed (PRODUCT.md §3). */
+/** The admin pages: signed in as an administrator; no sector needed (docs/PRODUCT.md#roles-and-access). */
 export function AdminArea() {
   return <RouteGuard requireAdmin />;
 }

@@ -137,7 +137,7 @@ describe('/donutchart', () => {
         .map((li) => li.textContent),
     ).toEqual(['Submitted2,196 (78.4%)', 'Not Submitted604 (21.6%)']);
     const canvas = screen.getByRole('img', { name: /Project Submissions Status/ });
-    // SPEC.md §9: cutout 60%, a 2000 ms sweep on the standalone page.
+    // docs/PRODUCT.md#demo-charts: cutout 60%, a 2000 ms sweep on the standalone page.
     const chart = Chart.getChart(canvas as HTMLCanvasElement);
     expect(chart?.options).toMatchObject({ cutout: '60%', animation: { duration: 2000 } });
   });

@@ -9,7 +9,7 @@ import { visitorStats } from '../lib/card-math';
 
 const TITLE = 'Store Visitors (Last 6 Months)';
 
-/** /linechart: the one fixed demo series of SPEC.md §2, April to September 2025. */
+/** /linechart: the one fixed demo series of docs/PRODUCT.md#demo-charts, April to September 2025. */
 export function LineChartPage() {
   const stats = visitorStats(STORE_VISITORS);
   return (

@@ -1,11 +1,11 @@
 import { api, type EmbedTokenResponse, MESSAGES, type Tier } from '@insightra/contract';
 import { authHeaders, routeUrl } from '../../../lib/api-client';
 
-/** A failure of the report connection, worded as SPEC.md §8's Dashboard messages. */
+/** A failure of the report connection, worded as the Dashboard messages of docs/PRODUCT.md#server-health. */
 export class DashboardError extends Error {}
 
 /**
- * GET /api/powerbi/get-powerbi-token?tier= with the three failure readings of SPEC.md §8: no answer
+ * GET /api/powerbi/get-powerbi-token?tier= with the three failure readings of docs/PRODUCT.md#server-health: no answer
  * (server not running), an answer that is not JSON (endpoint missing), a non-OK answer (API Error).
  */
 export async function fetchEmbedToken(tier: Tier, signal?: AbortSignal): Promise<EmbedTokenResponse> {

@@ -22,7 +22,7 @@ function useOnline() {
   return online;
 }
 
-/** The dashboard's error view (SPEC.md §2): the reason, Retry Connection, Reload Dashboard, and an offline notice. */
+/** The dashboard's error view (docs/PRODUCT.md#server-health): the reason, Retry Connection, Reload Dashboard, and an offline notice. */
 export function DashboardError({ message, retrying, onRetry }: DashboardErrorProps) {
   const online = useOnline();
   return (

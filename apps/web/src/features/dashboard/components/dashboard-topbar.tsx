@@ -19,7 +19,7 @@ const Label = ({ children }: { children: string }) => (
   <span className="sr-only sm:not-sr-only">{children}</span>
 );
 
-/** The dashboard's action bar (SPEC.md §2), wrapping onto more lines on narrow screens. */
+/** The dashboard's action bar (docs/PRODUCT.md#dashboard), wrapping onto more lines on narrow screens. */
 export function DashboardTopbar({
   refreshLabel,
   refreshDisabled,

@@ -9,7 +9,7 @@ export interface DeleteReportModalProps {
   onConfirm: (report: Report) => void;
 }
 
-/** Deleting a tab asks first (SPEC.md §5). */
+/** Deleting a tab asks first (docs/PRODUCT.md#tiers-and-report-tabs). */
 export function DeleteReportModal({ report, deleting, onCancel, onConfirm }: DeleteReportModalProps) {
   return (
     <Modal

@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { storage } from '../../../lib/storage';
 import { serverMessage } from '../api/server-message';
 
-/** SPEC.md §5: non-empty, at most 255 characters. Returns the message of the first rule broken. */
+/** docs/PRODUCT.md#layout-and-actions: non-empty, at most 255 characters. Returns the message of the first rule broken. */
 export function validateDashboardHeader(value: string): string | null {
   const trimmed = value.trim();
   if (!trimmed) return MESSAGES.auth.dashboardHeaderEmpty;

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { refreshStatus, startRefresh } from '../api/refresh';
 
-/** SPEC.md §4's refresh states, plus idle (nothing running). */
+/** The refresh states of docs/PRODUCT.md#refresh, plus idle (nothing running). */
 export type RefreshUiState = 'idle' | 'starting' | 'in_progress' | 'refreshing' | 'completed' | 'failed';
 
 export const REFRESH_LABELS: Record<RefreshUiState, string> = {

@@ -6,7 +6,7 @@ import { createReport, deleteReport, reportsKey } from '../api/reports';
 import { serverMessage } from '../api/server-message';
 import { embedTokenKey } from './use-embed-token';
 
-/** Adding and deleting report tabs, with SPEC.md §8's messages; the tier's token is renewed to cover them. */
+/** Adding and deleting report tabs, with the messages of docs/PRODUCT.md#tiers-and-report-tabs; the tier's token is renewed to cover them. */
 export function useReportActions(onCreated: (report: Report) => void, onDeleted: (report: Report) => void) {
   const queryClient = useQueryClient();
   const toast = useToast();

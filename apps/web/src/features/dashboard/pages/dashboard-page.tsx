@@ -21,7 +21,7 @@ import { useRefresh } from '../hooks/use-refresh';
 import { useSidebar } from '../hooks/use-sidebar';
 import { useTier } from '../hooks/use-tier';
 
-/** The member dashboard (SPEC.md §2): tiered report tabs in an embedded frame, with refresh and uploads. */
+/** The member dashboard (docs/PRODUCT.md#dashboard): tiered report tabs in an embedded frame, with refresh and uploads. */
 export function DashboardPage() {
   usePageTitle('Dashboard');
   const toast = useToast();

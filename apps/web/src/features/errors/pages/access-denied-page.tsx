@@ -1,4 +1,4 @@
-import { MESSAGES, PATHS } from '@insightra/contract';
+import { MESSAGES, PATHS } from '@insightra/contract/public';
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';

@@ -31,7 +31,7 @@ describe('report issue form', () => {
     expect(field(/screenshot/i)).toHaveAttribute('accept', 'image/*');
   });
 
-  it('checks the rules in SPEC order and shows only the first failure', async () => {
+  it('checks the rules in the order of docs/PRODUCT.md#issue-reports and shows only the first failure', async () => {
     const { user, calls } = await openForm();
     const expectFirst = async (message: string) => {
       await user.click(submit());

@@ -35,7 +35,7 @@ const control =
   'mt-1.5 block w-full rounded-[var(--radius-control)] border border-line bg-white px-3.5 py-2.5 text-ink transition-colors duration-150 hover:border-slate-400 focus:border-brand';
 const label = 'text-sm font-semibold text-ink';
 
-/** The report-issue form (SPEC.md §2, §5): checks in SPEC order, first failure as an error toast. */
+/** The report-issue form (docs/PRODUCT.md#issue-reports): checks in the order of docs/PRODUCT.md#issue-reports, first failure as an error toast. */
 export function IssueForm() {
   const toast = useToast();
   const id = useId();

@@ -17,7 +17,7 @@ function LandingTitle() {
   return null;
 }
 
-/** `/`: the marketing page, its sections in the header's order (SPEC.md §1, §2). */
+/** `/`: the marketing page, its sections in the header's order (docs/PRODUCT.md#overview, docs/PRODUCT.md#landing-page). */
 export function LandingPage() {
   useHashScroll();
   return (

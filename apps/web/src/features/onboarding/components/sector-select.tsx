@@ -11,7 +11,7 @@ export interface SectorSelectProps {
 }
 
 /**
- * The custom dropdown of SPEC.md §2 as an ARIA listbox: Enter, Space or the arrows open it; the
+ * The custom dropdown of docs/PRODUCT.md#onboarding-and-sectors as an ARIA listbox: Enter, Space or the arrows open it; the
  * arrows, Home and End move; Enter or Space choose; Escape and Tab close; typing a letter jumps.
  */
 export function SectorSelect({ sectors, value, onChange, label, disabled }: SectorSelectProps) {

@@ -12,7 +12,7 @@ export interface EditableTextProps {
   autoComplete?: string;
 }
 
-/** A profile value with a view mode and an edit mode (SPEC.md §2, Profile). */
+/** A profile value with a view mode and an edit mode (docs/PRODUCT.md#profile, Profile). */
 export function EditableText({ label, value, validate, save, autoComplete }: EditableTextProps) {
   const id = useId();
   const [editing, setEditing] = useState(false);

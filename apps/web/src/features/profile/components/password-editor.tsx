@@ -6,7 +6,7 @@ import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { updatePassword } from '../api/profile-api';
 
-/** SPEC.md §5: the new passwords must match and be at least 6 long; the current one only if set. */
+/** docs/PRODUCT.md#profile: the new passwords must match and be at least 6 long; the current one only if set. */
 export function passwordProblem(
   values: { current: string; next: string; confirm: string },
   hasPassword: boolean,

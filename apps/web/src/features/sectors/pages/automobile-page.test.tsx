@@ -53,7 +53,7 @@ describe('AutomobilePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Automobile' })).toBeInTheDocument();
     expect(await screen.findByRole('img', { name: /per semester by gender/ }, WAIT)).toBeInTheDocument();
     const donut = screen.getByRole('img', { name: /submissions by status/ });
-    // SPEC.md §9: the same 60% cutout, a quicker 1200 ms sweep on the automobile page.
+    // docs/PRODUCT.md#demo-charts: the same 60% cutout, a quicker 1200 ms sweep on the automobile page.
     expect(Chart.getChart(donut as HTMLCanvasElement)?.options).toMatchObject({
       cutout: '60%',
       animation: { duration: 1200 },

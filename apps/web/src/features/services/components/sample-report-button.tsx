@@ -8,7 +8,7 @@ import { saveBlob } from '../../../lib/save-blob';
 export const SAMPLE_REPORT_URL = '/sample-report.pdf';
 
 /**
- * 'Download Sample Report' (SPEC.md §2): fetches the PDF and saves it; if that fails, after one second,
+ * 'Download Sample Report' (docs/PRODUCT.md#sample-report): fetches the PDF and saves it; if that fails, after one second,
  * says the report is being prepared and whom to write to.
  */
 export function SampleReportButton({ className = '' }: { className?: string }) {

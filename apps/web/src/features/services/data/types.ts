@@ -5,7 +5,7 @@ export interface Stat {
   label: string;
 }
 
-/** Data of the shared Overview section (SPEC.md §2: title, paragraphs, stats). */
+/** Data of the shared Overview section (docs/PRODUCT.md#service-pages: title, paragraphs, stats). */
 export interface OverviewData {
   id: string;
   title: string;

@@ -4,7 +4,7 @@ type EmbedReport = EmbedTokenResponse['reports'][number];
 
 /**
  * Secure embed: the Power BI service's own page in a plain iframe, each viewer signing in with their
- * own Entra account (SPEC.md §7's URL). powerbi-client refuses autoAuth URLs, hence no SDK here.
+ * own Entra account (the URL of docs/PRODUCT.md#power-bi-provider). powerbi-client refuses autoAuth URLs, hence no SDK here.
  */
 export function SecureEmbedFrame({ report, onLoaded }: { report: EmbedReport; onLoaded?: () => void }) {
   return (

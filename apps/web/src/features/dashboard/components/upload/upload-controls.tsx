@@ -15,7 +15,7 @@ import { formatBytes, type UploadPhase, UploadStatus } from './upload-status';
 const LARGE_FILE_BYTES = 5 * 1024 * 1024;
 
 /**
- * The dashboard header's Upload File and Load Data buttons (SPEC.md §2, §5): choose a .xlsx/.xls/.csv,
+ * The dashboard header's Upload File and Load Data buttons (docs/PRODUCT.md#upload-rules): choose a .xlsx/.xls/.csv,
  * send it with a progress bar, then show the upload statistics; plus the template download.
  */
 export function UploadControls() {

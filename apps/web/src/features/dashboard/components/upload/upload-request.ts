@@ -11,7 +11,7 @@ export class UploadError extends Error {}
 /**
  * Sends the file with XMLHttpRequest, because fetch cannot report upload progress: `onProgress`
  * gets the bytes sent, then `onProcessing` fires once the whole body is out and the server works.
- * Rejects with the SPEC.md §8 message ('Upload failed: {message}' or 'Upload failed: {status}').
+ * Rejects with the docs/PRODUCT.md#upload-rules message ('Upload failed: {message}' or 'Upload failed: {status}').
  */
 export function sendUpload(
   file: File,
