@@ -53,7 +53,11 @@ export function importRuleViolation(edge: ImportEdge): string | null {
   if (toServer && fromServer && fromServer !== toServer && !(to in SERVER_FEATURE_ENTRY_POINTS)) {
     return `server feature "${fromServer}" imports the internals of server feature "${toServer}" (shared entry points: scripts/checks/import-rules.ts)`;
   }
-  if (toServer && /^apps\/server\/src\/(lib|db|plugins)\//.test(from) && !(to in SERVER_FEATURE_ENTRY_POINTS)) {
+  if (
+    toServer &&
+    /^apps\/server\/src\/(lib|db|plugins)\//.test(from) &&
+    !(to in SERVER_FEATURE_ENTRY_POINTS)
+  ) {
     return `shared server code imports server feature "${toServer}"`;
   }
   return null;
