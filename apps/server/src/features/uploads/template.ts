@@ -1,5 +1,4 @@
 import type { ColumnSpec, UploadTemplate } from '@insightra/contract';
-import ExcelJS from 'exceljs';
 
 const VALIDATED_ROWS = 5000;
 
@@ -56,6 +55,8 @@ function keyNote(template: UploadTemplate): string {
 
 /** The template as XLSX: drop-downs for the enumerated columns, an example row, an Instructions sheet. */
 export async function templateXlsx(template: UploadTemplate): Promise<Buffer> {
+  // Loaded on first use: exceljs costs ~300 ms at start-up, and most starts serve no XLSX template.
+  const { default: ExcelJS } = await import('exceljs');
   const book = new ExcelJS.Workbook();
   book.creator = 'Insightra';
   const sheet = book.addWorksheet('Data', { views: [{ state: 'frozen', ySplit: 1 }] });
