@@ -36,8 +36,7 @@ const avg = (n: number | null) => (n === null ? 'n/a' : n.toFixed(1));
 
 /** Renders the sample report to a PDF buffer. Pure: same figures and site name, same bytes. */
 export async function renderSampleReport(sectors: SectorFigures[], siteName: string): Promise<Buffer> {
-  // Loaded on first use: pdfkit (with its fonts) costs ~150 ms at start-up for a rare download.
-  const { default: PDFDocument } = await import('pdfkit');
+  const { default: PDFDocument } = await import('pdfkit'); // on first use: ~150 ms off every start-up
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
