@@ -16,7 +16,8 @@ const REMOVE_ROWS_PER_PIECE = 20_000;
  */
 export const LEASE_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
-function alive(pid: number): boolean {
+/** Whether a process of this host with that id runs (EPERM: it runs under another user). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -31,7 +32,7 @@ export function deadOwner(owner: string): boolean {
   const pid = Number(pidText);
   if (host !== os.hostname() || !Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return owner !== LEASE_OWNER;
-  return !alive(pid);
+  return !processAlive(pid);
 }
 
 /**

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { scratchRoot } from './ingest';
-import { sweepPending } from './pending';
+import { processAlive, sweepPending } from './pending';
 import { removeExpiredFiles } from './repository';
 
 const EVERY_MS = 60 * 60 * 1000;
@@ -59,21 +59,12 @@ export function startRetention(app: FastifyInstance, everyMs = EVERY_MS) {
   return { run, sweep };
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Scratch folders are named by process id; those of processes no longer running are leftovers. */
 async function clearDeadScratch(root: string) {
   const entries = await readdir(root).catch(() => [] as string[]);
   for (const name of entries) {
     const pid = Number(name);
-    if (Number.isInteger(pid) && pid !== process.pid && !alive(pid))
+    if (Number.isInteger(pid) && pid !== process.pid && !processAlive(pid))
       await rm(path.join(root, name), { recursive: true, force: true }).catch(() => {});
   }
 }
