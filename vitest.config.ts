@@ -16,6 +16,9 @@ const serverProject = (kind: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Most server test files spend their time waiting on a database, a child server or a timer, so two
+    // files at once use a 2-core machine better than Vitest's default of one worker per core but one.
+    maxWorkers: 2,
     projects: [
       {
         test: {
