@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { findReportTemplate, PATHS, type RefreshState } from '@insightra/contract';
+import { findReportTemplate, PATHS, type RefreshJob, type RefreshState } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { RefreshJobStatus } from '../../../db/schema';
-import type { BiProvider, RefreshJobView } from '../provider';
+import type { BiProvider } from '../provider';
 import { estimateRefresh } from './estimate';
 import { RefreshWorker, type RefreshWorkerOptions } from './refresh-worker';
 
@@ -33,7 +33,7 @@ interface JobRow {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function view(job: JobRow): RefreshJobView {
+function view(job: JobRow): RefreshJob {
   return {
     refreshId: job.id,
     status: STATE[job.status],
