@@ -7,7 +7,7 @@ import { findUser, insertReport, listUsers, reportsByTier } from './users-reposi
 const USER_NOT_FOUND = 'User not found';
 
 /** Users and their tiered reports (docs/PRODUCT.md#user-details Admin dashboard, User details page). */
-export async function adminUserRoutes(app: FastifyInstance) {
+export async function registerAdminUserRoutes(app: FastifyInstance) {
   addRoute(app, api.admin.users, async ({ query }) => {
     const { users, total } = await listUsers(app.db, query);
     return {

@@ -11,7 +11,7 @@ import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { beginSignIn, googleAccountKey, REGISTER_LIMIT } from './login-limiter';
 import { sessionAnswer, userAnswer } from './session';
 import { endUserSessions } from './session-repository';
-import { sessionRoutes } from './session-routes';
+import { registerSessionRoutes } from './session-routes';
 import {
   assertEmailFree,
   assertUsernameFree,
@@ -29,7 +29,7 @@ function principalId(request: FastifyRequest): number {
   return request.principal.userId;
 }
 
-export async function authRoutes(app: FastifyInstance) {
+export async function registerAuthRoutes(app: FastifyInstance) {
   // Verifying against a throw-away hash when the account does not exist keeps the answer's timing
   // the same as for a wrong password.
   let dummyHash: Promise<string> | undefined;
@@ -86,7 +86,7 @@ export async function authRoutes(app: FastifyInstance) {
     return sessionAnswer(app, id, 'Google login successful');
   });
 
-  sessionRoutes(app, verifyGoogle);
+  registerSessionRoutes(app, verifyGoogle);
 
   addRoute(app, api.auth.dashboardHeader, async ({ body, request }) => {
     const id = principalId(request);

@@ -16,7 +16,7 @@ function principalOf(request: FastifyRequest): SessionPrincipal {
  * The routes that read or end sessions: /auth/me (with renewal), logout, log out everywhere, and
  * connecting Google to the signed-in account (docs/SECURITY.md, "Sessions").
  */
-export function sessionRoutes(app: FastifyInstance, verifyGoogle: GoogleVerifier | null): void {
+export function registerSessionRoutes(app: FastifyInstance, verifyGoogle: GoogleVerifier | null): void {
   addRoute(app, api.auth.me, async ({ request }) => meAnswer(app, request));
 
   addRoute(app, api.auth.logout, async ({ request }) => {

@@ -19,7 +19,7 @@ import { rowLevelSecurityOff } from './plugin';
 /** app_settings key under which an administrator may configure a sector page's report UUID. */
 export const sectorReportSettingKey = (slug: string) => `sector_report_uuid:${slug}`;
 
-export async function biRoutes(app: FastifyInstance) {
+export async function registerBiRoutes(app: FastifyInstance) {
   const reports = reportsRepository(app.db);
 
   addRoute(app, api.bi.embedToken, async ({ query, request }) => {

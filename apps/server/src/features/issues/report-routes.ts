@@ -61,7 +61,7 @@ function safeName(name: string | undefined): string {
 }
 
 /** POST /api/server/report-issue: the public issue form (docs/PRODUCT.md#issue-reports). */
-export async function reportIssueRoutes(app: FastifyInstance) {
+export async function registerReportIssueRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: {
       fileSize: LIMITS.screenshotMaxBytes,

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { reportsRepository } from './repository';
 
-export async function reportRoutes(app: FastifyInstance) {
+export async function registerReportRoutes(app: FastifyInstance) {
   const reports = reportsRepository(app.db);
 
   addRoute(app, api.reports.list, async ({ query, request }) => ({

@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route';
 import { userAnswer } from '../auth/session';
 import { findSector, hasActiveUploads, listSectors, memberDeclaration, setUserSector } from './repository';
 
-export async function sectorRoutes(app: FastifyInstance) {
+export async function registerSectorRoutes(app: FastifyInstance) {
   addRoute(app, api.sectors.list, async () => ({
     success: true as const,
     data: { sectors: await listSectors(app.db) },

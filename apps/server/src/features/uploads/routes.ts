@@ -20,7 +20,7 @@ function contentDisposition(fileName: string): string {
 }
 
 /** Uploads, their history, downloads and purge (docs/PRODUCT.md#api-routes /server/*). */
-export async function uploadRoutes(app: FastifyInstance) {
+export async function registerUploadRoutes(app: FastifyInstance) {
   const { config } = app;
   const maxBytes = config.uploads.maxBytes;
   const slots = slotsFor(app.db, config);
