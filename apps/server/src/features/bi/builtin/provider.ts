@@ -3,13 +3,13 @@ import { findReportTemplate, PATHS, type RefreshJob, type RefreshState } from '@
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { RefreshJobStatus } from '../../../db/schema';
+import { EMBED_AUDIENCE } from '../../../plugins/auth';
 import type { BiProvider } from '../provider';
 import { estimateRefresh } from './estimate';
 import { RefreshWorker, type RefreshWorkerOptions } from './refresh-worker';
 
 /** Embed tokens live 30 minutes; the dashboard renews them when 10 minutes are left. */
 export const EMBED_TOKEN_TTL_SECONDS = 30 * 60;
-export const EMBED_AUDIENCE = 'embed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
