@@ -6,7 +6,7 @@ import { chromiumArgs } from './playwright.config';
 
 /**
  * The dashboard with BI_PROVIDER=powerbi against the local Power BI stand-in
- * (apps/server/test/powerbi/stand-in.ts), embed-token mode. Runs e2e/tests/powerbi.spec.ts only.
+ * (apps/server/test/helpers/powerbi/stand-in.ts), embed-token mode. Runs e2e/tests/powerbi.spec.ts only.
  * The server trusts the stand-in's self-signed certificate through NODE_EXTRA_CA_CERTS (decision 071).
  */
 const PORT = Number(process.env.E2E_POWERBI_PORT ?? process.env.E2E_PORT ?? 5207);
@@ -84,7 +84,7 @@ export default defineConfig({
   // Started in order: the stand-in (which writes its certificate) before the server that trusts it.
   webServer: [
     {
-      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/test/powerbi/stand-in-cli.ts',
+      command: 'node ../node_modules/tsx/dist/cli.mjs ../apps/server/test/helpers/powerbi/stand-in-cli.ts',
       url: `https://127.0.0.1:${STANDIN_PORT}/health`,
       ignoreHTTPSErrors: true,
       reuseExistingServer: false,

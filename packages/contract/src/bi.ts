@@ -37,19 +37,22 @@ export const EmbedTokenResponse = z.object({
 });
 export type EmbedTokenResponse = z.infer<typeof EmbedTokenResponse>;
 
-export const RefreshStartResponse = z.object({
-  success: z.boolean(),
+/** A refresh asked for: the job started (or the one already running) and how long it should take. */
+export const RefreshStart = z.object({
   status: z.enum(REFRESH_STATES),
   refreshId: z.string(),
   currentRefreshId: z.string(),
   estimatedDuration: z.string(),
   message: z.string(),
 });
+export type RefreshStart = z.infer<typeof RefreshStart>;
+export const RefreshStartResponse = RefreshStart.extend({ success: z.boolean() });
 export const RefreshStatusResponse = z.object({
   status: z.enum(REFRESH_STATES),
   message: z.string(),
   isComplete: z.boolean(),
 });
+export type RefreshStatus = z.infer<typeof RefreshStatusResponse>;
 export const RefreshJob = z.object({
   refreshId: z.string(),
   status: z.enum(REFRESH_STATES),
@@ -59,6 +62,7 @@ export const RefreshJob = z.object({
   finishedAt: z.string().nullable(),
   durationMs: z.number().int().nullable(),
 });
+export type RefreshJob = z.infer<typeof RefreshJob>;
 
 /** How the BI provider is set up, for administrators (the warnings of the admin dashboard). */
 export const BiSettings = z.object({

@@ -9,10 +9,13 @@ export const UploadStats = z.object({
 });
 export type UploadStats = z.infer<typeof UploadStats>;
 
-export const UploadResponse = UploadStats.extend({
+/** What one upload did: its counts and the id of its log. */
+export const UploadResult = UploadStats.extend({ uploadId: z.number().int() });
+export type UploadResult = z.infer<typeof UploadResult>;
+
+export const UploadResponse = UploadResult.extend({
   success: z.literal(true),
   message: z.string(),
-  uploadId: z.number().int(),
 });
 
 export const UploadLog = z.object({

@@ -1,25 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes } from './admin/routes';
-import { authRoutes } from './auth/routes';
-import { biRoutes } from './bi/routes';
-import { chartRoutes } from './charts/routes';
-import { healthRoutes } from './health/routes';
-import { issuesPlugin } from './issues/plugin';
-import { reportRoutes } from './reports/routes';
-import { sampleReportRoutes } from './sample-report/routes';
-import { sectorRoutes } from './sectors/routes';
-import { uploadRoutes } from './uploads/routes';
+import { registerAdminRoutes } from './admin/routes';
+import { registerAuthRoutes } from './auth/routes';
+import { registerBiRoutes } from './bi/routes';
+import { registerChartRoutes } from './charts/routes';
+import { registerHealthRoutes } from './health/routes';
+import { registerIssueRoutes } from './issues/plugin';
+import { registerReportRoutes } from './reports/routes';
+import { registerSampleReportRoutes } from './sample-report/routes';
+import { registerSectorRoutes } from './sectors/routes';
+import { registerUploadRoutes } from './uploads/routes';
 
 /** Every feature's routes, registered by app.ts in this order. */
 export const features: ((app: FastifyInstance) => Promise<void>)[] = [
-  healthRoutes,
-  issuesPlugin,
-  sampleReportRoutes,
-  adminRoutes,
-  authRoutes,
-  sectorRoutes,
-  chartRoutes,
-  reportRoutes,
-  biRoutes,
-  uploadRoutes,
+  registerHealthRoutes,
+  registerIssueRoutes,
+  registerSampleReportRoutes,
+  registerAdminRoutes,
+  registerAuthRoutes,
+  registerSectorRoutes,
+  registerChartRoutes,
+  registerReportRoutes,
+  registerBiRoutes,
+  registerUploadRoutes,
 ];

@@ -8,8 +8,14 @@ import {
 } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CallerOf } from '../plugins/auth';
 
 export interface HandlerInput<R extends RouteDef> {
+  /**
+   * Who is calling, as the route's access rule found them (plugins/auth.ts `CallerOf`): the one way a
+   * handler knows the signed-in user.
+   */
+  caller: CallerOf<R['access']>;
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;
@@ -20,6 +26,9 @@ export interface HandlerInput<R extends RouteDef> {
 type HandlerResult<R extends RouteDef> = R['response'] extends undefined
   ? FastifyReply | unknown
   : RouteResponse<R> | FastifyReply;
+
+/** Each request's caller, from its access check (onRequest) to its handler. */
+const callers = new WeakMap<FastifyRequest, unknown>();
 
 const ERROR_STATUSES = [400, 401, 403, 404, 409, 410, 413, 415, 429, 500, 503] as const;
 
@@ -52,10 +61,11 @@ export function addRoute<R extends RouteDef>(
     },
     // Access is decided before the body is read: an outsider gets 401/403, never a validation message.
     onRequest: async (request) => {
-      await app.authorize(request, route.access);
+      callers.set(request, await app.authorize(request, route.access));
     },
     handler: async (request, reply) => {
       const result = await handler({
+        caller: callers.get(request) as CallerOf<R['access']>,
         params: request.params as RouteParams<R>,
         query: request.query as RouteQuery<R>,
         body: request.body as RouteBody<R>,

@@ -15,6 +15,8 @@ import { forbidden, unauthorized } from '../lib/http-error';
 
 const ISSUER = 'insightra';
 const SESSION_AUDIENCE = 'session';
+/** The audience of report embed tokens: they open the report frame's data, never a session route. */
+export const EMBED_AUDIENCE = 'embed';
 export const SESSION_TTL_SECONDS = SESSION_LIMITS.tokenTtlSeconds;
 /** Expired sessions are also pruned this often (a user's own are pruned at each sign-in). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -29,7 +31,28 @@ export interface SessionPrincipal {
   expiresAt: number;
   /** When the session signed in; it is renewed for at most SESSION_LIMITS.maxSessionSeconds after. */
   signedInAt: number;
+  /** The user as read with the session at the start of this request. */
+  user: SessionUserRow;
 }
+
+/** The caller of an `embed` route: the user an embed token names, and the report UUIDs it covers. */
+export interface EmbedGrant {
+  userId: number;
+  reports: string[];
+}
+
+/**
+ * The caller a route's handler receives, by the access rule the contract declares for it: a session for
+ * 'user' and 'admin' (the role already checked), a session or null for 'optional', an embed grant for
+ * 'embed', nothing for 'none'.
+ */
+export type CallerOf<A extends Access> = A extends 'user' | 'admin'
+  ? SessionPrincipal
+  : A extends 'optional'
+    ? SessionPrincipal | null
+    : A extends 'embed'
+      ? EmbedGrant
+      : null;
 
 export interface AuthService {
   /**
@@ -43,7 +66,7 @@ export interface AuthService {
    */
   reissue(principal: SessionPrincipal, claims: Record<string, unknown>): Promise<string | null>;
   /** Checks the token's signature and claims only (no database); throws jose errors. */
-  verifySession(token: string): Promise<Omit<SessionPrincipal, 'role'> & { claims: JWTPayload }>;
+  verifySession(token: string): Promise<Omit<SessionPrincipal, 'role' | 'user'> & { claims: JWTPayload }>;
   /** Tokens for other audiences (e.g. report embedding), short-lived and narrowly scoped. */
   sign(
     audience: string,
@@ -57,13 +80,11 @@ export interface AuthService {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
-    /** Answers 401/403 unless the request meets `access`; sets `request.principal`. */
-    authorize(request: FastifyRequest, access: Access): Promise<void>;
-  }
-  interface FastifyRequest {
-    principal: SessionPrincipal | null;
-    /** The caller's user as read with its session at the start of this request. */
-    sessionUser: SessionUserRow | null;
+    /**
+     * Answers 401/403 unless the request meets `access`, and returns its caller. `addRoute` runs it for
+     * every contract route and hands the caller to the handler; nothing else reads the token.
+     */
+    authorize<A extends Access>(request: FastifyRequest, access: A): Promise<CallerOf<A>>;
   }
 }
 
@@ -153,21 +174,19 @@ export const authPlugin = fp(
       },
     };
     app.decorate('auth', service);
-    app.decorateRequest('principal', null);
-    app.decorateRequest('sessionUser', null);
 
-    app.decorate('authorize', async (request: FastifyRequest, access: Access) => {
-      if (access === 'none' || access === 'embed') return;
+    /** A session token's caller, or null (optional access) / 401 when there is none or it has ended. */
+    const sessionCaller = async (request: FastifyRequest, optional: boolean) => {
       const token = bearerToken(request);
       if (!token) {
-        if (access === 'optional') return;
+        if (optional) return null;
         throw unauthorized('Authentication required');
       }
       let session: Awaited<ReturnType<AuthService['verifySession']>>;
       try {
         session = await service.verifySession(token);
       } catch (err) {
-        if (access === 'optional') return;
+        if (optional) return null;
         throw unauthorized(
           err instanceof joseErrors.JWTExpired ? 'Session expired; please sign in again' : 'Invalid token',
         );
@@ -175,15 +194,63 @@ export const authPlugin = fp(
       // Outside the try: a database that cannot answer is a server error (503), never "signed out".
       const row = await findSessionUser(app.db, session.sessionId);
       if (!row || row.id !== session.userId) {
-        if (access === 'optional') return;
+        if (optional) return null;
         throw unauthorized(SESSION_MESSAGES.sessionEnded);
       }
       // The role is the stored one, read with the session, so a change of role takes effect at once.
-      const { claims: _claims, ...principal } = session;
-      request.principal = { ...principal, role: row.role === 'admin' ? 'admin' : 'member' };
-      request.sessionUser = row;
-      if (access === 'admin' && row.role !== 'admin') throw forbidden('Administrator access required');
-    });
+      const { claims: _claims, ...rest } = session;
+      const principal: SessionPrincipal = {
+        ...rest,
+        role: row.role === 'admin' ? 'admin' : 'member',
+        user: row,
+      };
+      return principal;
+    };
+
+    // An embed token alone opens an embed route (never a session token): it names its user and the
+    // report UUIDs it covers; which report a request may read is the handler's check.
+    const embedCaller = async (request: FastifyRequest): Promise<EmbedGrant> => {
+      const token = bearerToken(request);
+      if (!token) throw unauthorized('Embed token required');
+      let claims: JWTPayload;
+      try {
+        claims = await verify(EMBED_AUDIENCE, token);
+      } catch (err) {
+        throw unauthorized(
+          err instanceof joseErrors.JWTExpired ? 'Embed token expired' : 'Invalid embed token',
+        );
+      }
+      const userId = Number(claims.sub);
+      if (!Number.isInteger(userId) || userId <= 0) throw unauthorized('Invalid embed token');
+      const reports = Array.isArray(claims.reports)
+        ? claims.reports.filter((r): r is string => typeof r === 'string')
+        : [];
+      return { userId, reports };
+    };
+
+    const authorize = async (request: FastifyRequest, access: Access) => {
+      switch (access) {
+        case 'none':
+          return null;
+        case 'optional':
+          return sessionCaller(request, true);
+        case 'user':
+          return sessionCaller(request, false);
+        case 'admin': {
+          const principal = await sessionCaller(request, false);
+          if (principal?.role !== 'admin') throw forbidden('Administrator access required');
+          return principal;
+        }
+        case 'embed':
+          return embedCaller(request);
+        default: {
+          // A rule the contract adds must be enforced here before any route can use it.
+          const unknown: never = access;
+          throw new Error(`Unknown access rule ${String(unknown)}`);
+        }
+      }
+    };
+    app.decorate('authorize', authorize as FastifyInstance['authorize']);
 
     const prune = () =>
       pruneExpiredSessions(app.db, Date.now()).catch((err: unknown) =>

@@ -2,9 +2,9 @@ import * as XLSX from '@e965/xlsx';
 import { allRoutes, buildPath, type RouteDef } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { multipartBody } from '../../src/features/uploads/test/multipart';
 import { createTestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { multipartBody } from '../helpers/multipart';
 
 const { app, db } = await createTestApp();
 const admin = await createUser(db, { role: 'admin' });

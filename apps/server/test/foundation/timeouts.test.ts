@@ -4,10 +4,10 @@ import { MESSAGES } from '@insightra/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { csv, multipartBody } from '../../src/features/uploads/test/multipart';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTestDatabase } from '../helpers/database';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { csv, multipartBody } from '../helpers/multipart';
 
 // Real sockets against a listening app: the deadlines are Node's and only apply to real connections.
 let t: TestApp;

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config';
 import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { PowerBiStandIn } from './stand-in';
+import { PowerBiStandIn } from '../helpers/powerbi/stand-in';
 
 /** The whole app with BI_PROVIDER=powerbi against the stand-in, every log line kept. */
 async function appFor(standIn: PowerBiStandIn, env: Record<string, string> = {}) {

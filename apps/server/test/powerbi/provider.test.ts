@@ -2,7 +2,7 @@ import type { Report } from '@insightra/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PowerBiError } from '../../src/features/bi/powerbi/errors';
 import { createUser, type TestUser } from '../helpers/factories';
-import { providerFor, standInWithDatabase } from './setup';
+import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
 
 const pbi = standInWithDatabase();
 let admin: TestUser;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { utcMinute } from '../../src/features/bi/powerbi/errors';
 import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
 import { bearer, createUser, type TestUser, tokenFor } from '../helpers/factories';
-import { linesWith, type PowerBiApp, powerBiApp } from './app';
-import { providerFor, standInWithDatabase } from './setup';
+import { linesWith, type PowerBiApp, powerBiApp } from '../helpers/powerbi/app';
+import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
 
 const pbi = standInWithDatabase();
 const opened: PowerBiApp[] = [];

@@ -2,7 +2,7 @@ import { MESSAGES } from '@insightra/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PowerBiError } from '../../src/features/bi/powerbi/errors';
 import { HEALTH_CACHE_MS } from '../../src/features/bi/powerbi/provider';
-import { providerFor, standInWithDatabase } from './setup';
+import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
 
 const pbi = standInWithDatabase();
 beforeEach(() => {

@@ -2,9 +2,9 @@ import { MESSAGES, type Report } from '@insightra/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
 import { bearer, createUser, type TestUser, tokenFor } from '../helpers/factories';
-import { linesWith, type PowerBiApp, powerBiApp } from './app';
-import { providerFor, standInWithDatabase } from './setup';
-import type { GenerateTokenBody } from './stand-in-identities';
+import { linesWith, type PowerBiApp, powerBiApp } from '../helpers/powerbi/app';
+import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
+import type { GenerateTokenBody } from '../helpers/powerbi/stand-in-identities';
 
 const pbi = standInWithDatabase();
 const opened: PowerBiApp[] = [];

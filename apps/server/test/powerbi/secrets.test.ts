@@ -1,8 +1,8 @@
 import type { Report } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../helpers/factories';
-import { providerFor, standInWithDatabase } from './setup';
-import type { Endpoint, Failure } from './stand-in';
+import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
+import type { Endpoint, Failure } from '../helpers/powerbi/stand-in';
 
 const pbi = standInWithDatabase();
 

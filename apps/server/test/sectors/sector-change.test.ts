@@ -1,8 +1,8 @@
 import { MESSAGES } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
-import { multipartBody } from '../../src/features/uploads/test/multipart';
 import { createTestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { multipartBody } from '../helpers/multipart';
 
 const { app, db } = await createTestApp();
 

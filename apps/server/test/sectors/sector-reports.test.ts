@@ -11,10 +11,10 @@ import {
 } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
-import { multipartBody } from '../../src/features/uploads/test/multipart';
-import { headerOf, sectorCsv, sectorIdOf } from '../../src/features/uploads/test/sector-rows';
 import { createTestApp } from '../helpers/app';
 import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
+import { multipartBody } from '../helpers/multipart';
+import { headerOf, sectorCsv, sectorIdOf } from '../helpers/sector-rows';
 
 /** Each sector's report figures from a small known dataset, uploaded and refreshed as a member would. */
 const { app, db } = await createTestApp();

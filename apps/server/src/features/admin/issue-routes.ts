@@ -19,7 +19,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** The issue-report inbox: issue reports and contact messages (docs/PRODUCT.md#issue-inbox). */
-export async function adminIssueRoutes(app: FastifyInstance) {
+export async function registerAdminIssueRoutes(app: FastifyInstance) {
   addRoute(app, api.admin.issues, async ({ query }) => {
     const { issues, total } = await listIssues(app.db, query);
     return {

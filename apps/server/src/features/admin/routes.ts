@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminIssueRoutes } from './issue-routes';
-import { adminUserRoutes } from './user-routes';
+import { registerAdminIssueRoutes } from './issue-routes';
+import { registerAdminUserRoutes } from './user-routes';
 
 /** Every /api/admin call; each route's access is 'admin' in the contract, checked against the database. */
-export async function adminRoutes(app: FastifyInstance) {
-  await adminUserRoutes(app);
-  await adminIssueRoutes(app);
+export async function registerAdminRoutes(app: FastifyInstance) {
+  await registerAdminUserRoutes(app);
+  await registerAdminIssueRoutes(app);
 }

@@ -1,13 +1,13 @@
 import { api, MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound, unauthorized } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { findUser, insertReport, listUsers, reportsByTier } from './users-repository';
 
 const USER_NOT_FOUND = 'User not found';
 
 /** Users and their tiered reports (docs/PRODUCT.md#user-details Admin dashboard, User details page). */
-export async function adminUserRoutes(app: FastifyInstance) {
+export async function registerAdminUserRoutes(app: FastifyInstance) {
   addRoute(app, api.admin.users, async ({ query }) => {
     const { users, total } = await listUsers(app.db, query);
     return {
@@ -23,14 +23,13 @@ export async function adminUserRoutes(app: FastifyInstance) {
     return { success: true as const, data: { user, reports: await reportsByTier(app.db, user.id) } };
   });
 
-  addRoute(app, api.admin.addReport, async ({ params, body, request }) => {
-    if (!request.principal) throw unauthorized();
+  addRoute(app, api.admin.addReport, async ({ params, body, caller }) => {
     const report = await insertReport(app.db, {
       userId: params.id,
       tier: body.tier,
       report_type: body.report_type,
       report_uuid: body.report_uuid,
-      createdBy: request.principal.userId,
+      createdBy: caller.userId,
     });
     if (!report) throw notFound(USER_NOT_FOUND);
     return { success: true as const, message: MESSAGES.admin.reportAdded, data: report };

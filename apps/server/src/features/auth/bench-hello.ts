@@ -10,8 +10,8 @@ export function registerBenchHello(app: FastifyInstance): void {
   if (process.env.BENCH_HELLO !== '1') return;
   app.get('/api/bench/hello', async () => ({ hello: 'world' }));
   app.get('/api/bench/jwt', async (request) => {
-    await app.authorize(request, 'user');
-    return { userId: request.principal?.userId };
+    const caller = await app.authorize(request, 'user');
+    return { userId: caller.userId };
   });
   app.get<{ Querystring: { id?: string } }>('/api/bench/db', async (request) => {
     const row = await findUserById(app.db, Number(request.query.id ?? 1));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { api, LIMIT_MESSAGES } from '@insightra/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { badRequest, serviceUnavailable, unauthorized } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { addressKey, enforce } from '../../lib/rate-limit';
@@ -11,7 +11,7 @@ import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { beginSignIn, googleAccountKey, REGISTER_LIMIT } from './login-limiter';
 import { sessionAnswer, userAnswer } from './session';
 import { endUserSessions } from './session-repository';
-import { sessionRoutes } from './session-routes';
+import { registerSessionRoutes } from './session-routes';
 import {
   assertEmailFree,
   assertUsernameFree,
@@ -24,12 +24,7 @@ import {
 /** One message for an unknown account and a wrong password, so a failed login reveals neither. */
 export const INVALID_LOGIN = 'Invalid username/email or password';
 
-function principalId(request: FastifyRequest): number {
-  if (!request.principal) throw unauthorized();
-  return request.principal.userId;
-}
-
-export async function authRoutes(app: FastifyInstance) {
+export async function registerAuthRoutes(app: FastifyInstance) {
   // Verifying against a throw-away hash when the account does not exist keeps the answer's timing
   // the same as for a wrong password.
   let dummyHash: Promise<string> | undefined;
@@ -86,29 +81,29 @@ export async function authRoutes(app: FastifyInstance) {
     return sessionAnswer(app, id, 'Google login successful');
   });
 
-  sessionRoutes(app, verifyGoogle);
+  registerSessionRoutes(app, verifyGoogle);
 
-  addRoute(app, api.auth.dashboardHeader, async ({ body, request }) => {
-    const id = principalId(request);
+  addRoute(app, api.auth.dashboardHeader, async ({ body, caller }) => {
+    const id = caller.userId;
     if (!(await updateColumn(app.db, id, 'dashboard_header', body.dashboardHeader))) throw unauthorized();
-    return userAnswer(app, request.principal, 'Dashboard header updated successfully');
+    return userAnswer(app, caller, 'Dashboard header updated successfully');
   });
 
-  addRoute(app, api.auth.fullName, async ({ body, request }) => {
-    const id = principalId(request);
+  addRoute(app, api.auth.fullName, async ({ body, caller }) => {
+    const id = caller.userId;
     if (!(await updateColumn(app.db, id, 'full_name', body.newFullName))) throw unauthorized();
-    return userAnswer(app, request.principal, 'Full name updated successfully');
+    return userAnswer(app, caller, 'Full name updated successfully');
   });
 
-  addRoute(app, api.auth.username, async ({ body, request }) => {
-    const id = principalId(request);
+  addRoute(app, api.auth.username, async ({ body, caller }) => {
+    const id = caller.userId;
     await assertUsernameFree(app.db, body.newUsername, id);
     if (!(await updateColumn(app.db, id, 'username', body.newUsername))) throw unauthorized();
-    return userAnswer(app, request.principal, 'Username updated successfully');
+    return userAnswer(app, caller, 'Username updated successfully');
   });
 
-  addRoute(app, api.auth.password, async ({ body, request }) => {
-    const id = principalId(request);
+  addRoute(app, api.auth.password, async ({ body, request, caller }) => {
+    const id = caller.userId;
     const current = await passwordHashOf(app.db, id);
     if (current === undefined) throw unauthorized('This account no longer exists');
     if (current !== null) {
@@ -127,7 +122,7 @@ export async function authRoutes(app: FastifyInstance) {
       [id, await hashPassword(body.newPassword)],
     );
     // Whoever else holds a session of this account is signed out; this session continues.
-    await endUserSessions(app.db, id, request.principal?.sessionId ?? null);
+    await endUserSessions(app.db, id, caller.sessionId);
     return { success: true as const, message: 'Password updated successfully' };
   });
 }

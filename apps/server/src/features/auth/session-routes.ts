@@ -1,37 +1,30 @@
 import { api, MESSAGES, SESSION_MESSAGES } from '@insightra/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serviceUnavailable, unauthorized } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
-import type { SessionPrincipal } from '../../plugins/auth';
 import { GOOGLE_NOT_CONFIGURED, type GoogleVerifier, linkGoogle } from './google';
 import { claimsOf, currentUser, meAnswer } from './session';
 import { endSession, endUserSessions } from './session-repository';
-
-function principalOf(request: FastifyRequest): SessionPrincipal {
-  if (!request.principal) throw unauthorized();
-  return request.principal;
-}
 
 /**
  * The routes that read or end sessions: /auth/me (with renewal), logout, log out everywhere, and
  * connecting Google to the signed-in account (docs/SECURITY.md, "Sessions").
  */
-export function sessionRoutes(app: FastifyInstance, verifyGoogle: GoogleVerifier | null): void {
-  addRoute(app, api.auth.me, async ({ request }) => meAnswer(app, request));
+export function registerSessionRoutes(app: FastifyInstance, verifyGoogle: GoogleVerifier | null): void {
+  addRoute(app, api.auth.me, async ({ caller }) => meAnswer(app, caller));
 
-  addRoute(app, api.auth.logout, async ({ request }) => {
-    const { sessionId, userId } = principalOf(request);
+  addRoute(app, api.auth.logout, async ({ caller }) => {
+    const { sessionId, userId } = caller;
     await endSession(app.db, sessionId, userId);
     return { success: true as const, message: MESSAGES.auth.loggedOut };
   });
 
-  addRoute(app, api.auth.logoutEverywhere, async ({ request }) => {
-    await endUserSessions(app.db, principalOf(request).userId);
+  addRoute(app, api.auth.logoutEverywhere, async ({ caller }) => {
+    await endUserSessions(app.db, caller.userId);
     return { success: true as const, message: SESSION_MESSAGES.loggedOutEverywhere };
   });
 
-  addRoute(app, api.auth.googleLink, async ({ body, request }) => {
-    const principal = principalOf(request);
+  addRoute(app, api.auth.googleLink, async ({ body, caller: principal }) => {
     if (!verifyGoogle) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED);
     const identity = await verifyGoogle(body.idToken);
     if (!(await linkGoogle(app.db, principal.userId, identity))) throw unauthorized();

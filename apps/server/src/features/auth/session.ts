@@ -1,5 +1,5 @@
 import { SESSION_LIMITS, type User } from '@insightra/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { unauthorized } from '../../lib/http-error';
 import type { SessionPrincipal } from '../../plugins/auth';
 import { toUser } from './user-mapper';
@@ -30,10 +30,8 @@ export function sessionFor(app: FastifyInstance, user: User): Promise<string> {
  * GET /auth/me's data: the user read with the session at the start of the request, and a fresh token
  * once the one sent is past half its life (never beyond the session's cap).
  */
-export async function meAnswer(app: FastifyInstance, request: FastifyRequest) {
-  const principal = request.principal;
-  if (!principal || !request.sessionUser) throw unauthorized();
-  const user = toUser(request.sessionUser);
+export async function meAnswer(app: FastifyInstance, principal: SessionPrincipal) {
+  const user = toUser(principal.user);
   const now = Date.now() / 1000;
   const halfLife = principal.issuedAt + (principal.expiresAt - principal.issuedAt) / 2;
   const cap = principal.signedInAt + SESSION_LIMITS.maxSessionSeconds;
@@ -48,8 +46,7 @@ export async function sessionAnswer(app: FastifyInstance, userId: number, messag
 }
 
 /** The answer to a profile change: the new user and a fresh token of the same session carrying it. */
-export async function userAnswer(app: FastifyInstance, principal: SessionPrincipal | null, message: string) {
-  if (!principal) throw unauthorized();
+export async function userAnswer(app: FastifyInstance, principal: SessionPrincipal, message: string) {
   const user = await currentUser(app, principal.userId);
   const token = await app.auth.reissue(principal, claimsOf(user));
   return { success: true as const, message, data: token ? { user, token } : { user } };

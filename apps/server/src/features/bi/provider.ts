@@ -1,4 +1,11 @@
-import type { EmbedTokenResponse, RefreshState, Report, Tier } from '@insightra/contract';
+import type {
+  EmbedTokenResponse,
+  RefreshJob,
+  RefreshStart,
+  RefreshStatus,
+  Report,
+  Tier,
+} from '@insightra/contract';
 
 /**
  * The BI provider behind the dashboard's report frame (docs/PRODUCT.md#built-in-provider). `builtin` renders reports from
@@ -12,29 +19,7 @@ export interface BiProvider {
   embedToken(userId: number, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse>;
   startRefresh(userId: number): Promise<RefreshStart>;
   refreshStatus(userId: number, refreshId: string): Promise<RefreshStatus | null>;
-  refreshQueue(userId: number): Promise<RefreshJobView[]>;
-}
-
-export interface RefreshStart {
-  status: RefreshState;
-  refreshId: string;
-  currentRefreshId: string;
-  estimatedDuration: string;
-  message: string;
-}
-export interface RefreshStatus {
-  status: RefreshState;
-  message: string;
-  isComplete: boolean;
-}
-export interface RefreshJobView {
-  refreshId: string;
-  status: RefreshState;
-  message: string;
-  requestedAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  durationMs: number | null;
+  refreshQueue(userId: number): Promise<RefreshJob[]>;
 }
 
 declare module 'fastify' {

@@ -7,27 +7,24 @@ import {
   sectorOverview,
 } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { errors as joseErrors } from 'jose';
-import { notFound, unauthorized } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
-import { bearerToken } from '../../plugins/auth';
 import { reportsRepository } from '../reports/repository';
-import { EMBED_AUDIENCE } from './builtin/provider';
 import { readSectorReport } from './builtin/sector-summaries';
 import { rowLevelSecurityOff } from './plugin';
 
 /** app_settings key under which an administrator may configure a sector page's report UUID. */
 export const sectorReportSettingKey = (slug: string) => `sector_report_uuid:${slug}`;
 
-export async function biRoutes(app: FastifyInstance) {
+export async function registerBiRoutes(app: FastifyInstance) {
   const reports = reportsRepository(app.db);
 
-  addRoute(app, api.bi.embedToken, async ({ query, request }) => {
-    const userId = request.principal!.userId;
+  addRoute(app, api.bi.embedToken, async ({ query, caller }) => {
+    const { userId } = caller;
     return app.bi.embedToken(userId, query.tier, await reports.list(userId, query.tier));
   });
 
-  addRoute(app, api.bi.sectorToken, async ({ params, request }) => {
+  addRoute(app, api.bi.sectorToken, async ({ params, caller }) => {
     const industry = INDUSTRIES.find((i) => i.slug === params.sector);
     if (!industry) throw notFound('Sector not found');
     const { rows } = await app.db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [
@@ -39,30 +36,17 @@ export async function biRoutes(app: FastifyInstance) {
       report_type: `${industry.name} Overview`,
       report_uuid: rows[0]?.value ?? sectorOverview(sectorDeclaration(industry.slug)).uuid,
     };
-    return app.bi.embedToken(request.principal!.userId, 'Beta', [report]);
+    return app.bi.embedToken(caller.userId, 'Beta', [report]);
   });
 
-  // The frame's data call: authorised by the embed token alone (never the session token), which
-  // names its user and the report UUIDs it covers.
-  addRoute(app, api.bi.embedData, async ({ params, request }) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthorized('Embed token required');
-    let claims: Awaited<ReturnType<typeof app.auth.verify>>;
-    try {
-      claims = await app.auth.verify(EMBED_AUDIENCE, token);
-    } catch (err) {
-      throw unauthorized(
-        err instanceof joseErrors.JWTExpired ? 'Embed token expired' : 'Invalid embed token',
-      );
-    }
-    const userId = Number(claims.sub);
-    const scope = Array.isArray(claims.reports) ? (claims.reports as unknown[]) : [];
-    if (!Number.isInteger(userId) || userId <= 0) throw unauthorized('Invalid embed token');
+  // The frame's data call: its access rule ('embed') has checked the embed token, whose grant names
+  // the user and the report UUIDs it covers.
+  addRoute(app, api.bi.embedData, async ({ params, caller }) => {
     const found = findSectorReport(params.reportUuid);
     if (!found) throw notFound('Report not found');
-    if (!scope.includes(found.report.uuid)) throw notFound('Report not available');
+    if (!caller.reports.includes(found.report.uuid)) throw notFound('Report not available');
     // A template of the member's own sector reads their data; another sector's reads its demo dataset.
-    const answer = await readSectorReport(app.db, userId, found.declaration, found.report);
+    const answer = await readSectorReport(app.db, caller.userId, found.declaration, found.report);
     return { success: true as const, ...answer };
   });
 
@@ -82,19 +66,19 @@ export async function biRoutes(app: FastifyInstance) {
     };
   });
 
-  addRoute(app, api.bi.refresh, async ({ request }) => {
-    const start = await app.bi.startRefresh(request.principal!.userId);
+  addRoute(app, api.bi.refresh, async ({ caller }) => {
+    const start = await app.bi.startRefresh(caller.userId);
     return { success: true, ...start };
   });
 
-  addRoute(app, api.bi.refreshStatus, async ({ params, request }) => {
-    const status = await app.bi.refreshStatus(request.principal!.userId, params.id);
+  addRoute(app, api.bi.refreshStatus, async ({ params, caller }) => {
+    const status = await app.bi.refreshStatus(caller.userId, params.id);
     if (!status) throw notFound('Refresh not found');
     return status;
   });
 
-  addRoute(app, api.bi.refreshQueue, async ({ request }) => {
-    const userId = request.principal!.userId;
+  addRoute(app, api.bi.refreshQueue, async ({ caller }) => {
+    const { userId } = caller;
     const [jobs, pending] = await Promise.all([
       app.bi.refreshQueue(userId),
       // Active uploads the reports do not show yet: newer than the data of the last completed refresh.

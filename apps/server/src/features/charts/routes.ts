@@ -19,7 +19,7 @@ declare module 'fastify' {
 export const CHART_CACHE_TTL_MS = 5_000;
 
 /** Public demo chart data: SQL aggregations over demo_students. */
-export const chartRoutes = fp(
+export const registerChartRoutes = fp(
   async (app: FastifyInstance) => {
     const cache = new TtlCache(CHART_CACHE_TTL_MS);
     app.decorate('chartCache', cache);

@@ -2,7 +2,7 @@ import { api } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route';
 
-export async function healthRoutes(app: FastifyInstance) {
+export async function registerHealthRoutes(app: FastifyInstance) {
   addRoute(app, api.bi.health, async ({ reply }) => {
     const database = await app.db
       .query('SELECT 1')

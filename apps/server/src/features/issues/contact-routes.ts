@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { addRoute } from '../../lib/route';
 
 /** The landing page's contact form: stored with the issue reports, so administrators read both in one inbox. */
-export async function contactRoutes(app: FastifyInstance) {
+export async function registerContactRoutes(app: FastifyInstance) {
   addRoute(app, api.issues.contact, async ({ body }) => {
     await app.db.kysely
       .insertInto('issue_reports')

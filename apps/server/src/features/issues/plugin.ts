@@ -1,8 +1,8 @@
 import { LIMIT_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { addressKey, enforce, type Limit } from '../../lib/rate-limit';
-import { contactRoutes } from './contact-routes';
-import { reportIssueRoutes } from './report-routes';
+import { registerContactRoutes } from './contact-routes';
+import { registerReportIssueRoutes } from './report-routes';
 
 /** Per client address, for the two public forms together: generous for people, tight for scripts. */
 export const PUBLIC_FORM_LIMIT = {
@@ -12,7 +12,7 @@ export const PUBLIC_FORM_LIMIT = {
 } as const satisfies Limit;
 
 /** The public site's two inboxes: the contact section and the report-issue form. */
-export async function issuesPlugin(app: FastifyInstance) {
+export async function registerIssueRoutes(app: FastifyInstance) {
   // Both forms are anonymous and store what they receive (a report may carry a 5 MB screenshot), so
   // they are limited per address, counted in the database before the body is read (decision 095).
   app.addHook('onRequest', async (request) => {
@@ -22,7 +22,7 @@ export async function issuesPlugin(app: FastifyInstance) {
       LIMIT_MESSAGES.publicForm,
     );
   });
-  await app.register(contactRoutes);
+  await app.register(registerContactRoutes);
   // Its own context, so its multipart parser and limits stay local to this route.
-  await app.register(reportIssueRoutes);
+  await app.register(registerReportIssueRoutes);
 }

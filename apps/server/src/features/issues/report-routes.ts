@@ -61,7 +61,7 @@ function safeName(name: string | undefined): string {
 }
 
 /** POST /api/server/report-issue: the public issue form (docs/PRODUCT.md#issue-reports). */
-export async function reportIssueRoutes(app: FastifyInstance) {
+export async function registerReportIssueRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     limits: {
       fileSize: LIMITS.screenshotMaxBytes,
@@ -74,7 +74,7 @@ export async function reportIssueRoutes(app: FastifyInstance) {
     throwFileSizeLimit: false,
   });
 
-  addRoute(app, api.issues.report, async ({ request }) => {
+  addRoute(app, api.issues.report, async ({ request, caller }) => {
     const { fields, screenshot } = await readForm(request);
     const problem = firstIssueReportError(fields);
     if (problem) throw badRequest(problem);
@@ -83,7 +83,7 @@ export async function reportIssueRoutes(app: FastifyInstance) {
     if (screenshot && !image)
       throw unsupportedMediaType('The screenshot must be a PNG, JPEG, GIF or WebP image');
 
-    const userId = request.principal?.userId ?? null;
+    const userId = caller?.userId ?? null;
     const issueTypeOther = report.issueType === 'Other' ? (report.issueTypeOther ?? null) : null;
     const id = await app.db.transaction(async (tx) => {
       const fileId =

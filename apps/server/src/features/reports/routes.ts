@@ -4,22 +4,21 @@ import { notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { reportsRepository } from './repository';
 
-export async function reportRoutes(app: FastifyInstance) {
+export async function registerReportRoutes(app: FastifyInstance) {
   const reports = reportsRepository(app.db);
 
-  addRoute(app, api.reports.list, async ({ query, request }) => ({
+  addRoute(app, api.reports.list, async ({ query, caller }) => ({
     success: true as const,
-    data: await reports.list(request.principal!.userId, query.tier),
+    data: await reports.list(caller.userId, query.tier),
   }));
 
-  addRoute(app, api.reports.create, async ({ body, request }) => {
-    const userId = request.principal!.userId;
-    const report = await reports.create(userId, body, userId);
+  addRoute(app, api.reports.create, async ({ body, caller }) => {
+    const report = await reports.create(caller.userId, body, caller.userId);
     return { success: true as const, message: 'Report created successfully', data: report };
   });
 
-  addRoute(app, api.reports.remove, async ({ params, request }) => {
-    const removed = await reports.remove(request.principal!.userId, params.id);
+  addRoute(app, api.reports.remove, async ({ params, caller }) => {
+    const removed = await reports.remove(caller.userId, params.id);
     // Another user's id answers exactly like a missing one: its existence is not revealed.
     if (!removed) throw notFound('Report not found');
     return { success: true as const, message: MESSAGES.data.reportDeleted(removed.report_type) };

@@ -7,7 +7,7 @@ import { loadDemoFigures } from './repository';
  * GET /sample-report.pdf: the sample report, rendered from the demo dataset. It is a static-looking
  * file path (not under /api) because the business intelligence page links to it from the site root.
  */
-export async function sampleReportRoutes(app: FastifyInstance) {
+export async function registerSampleReportRoutes(app: FastifyInstance) {
   // The demo data changes only with a migration, so the rendered bytes are kept per data fingerprint.
   let cached: { key: string; pdf: Buffer; etag: string } | null = null;
 

@@ -5,7 +5,7 @@ import { addRoute } from '../../lib/route';
 import { userAnswer } from '../auth/session';
 import { findSector, hasActiveUploads, listSectors, memberDeclaration, setUserSector } from './repository';
 
-export async function sectorRoutes(app: FastifyInstance) {
+export async function registerSectorRoutes(app: FastifyInstance) {
   addRoute(app, api.sectors.list, async () => ({
     success: true as const,
     data: { sectors: await listSectors(app.db) },
@@ -17,22 +17,21 @@ export async function sectorRoutes(app: FastifyInstance) {
     return { success: true as const, data: { sector } };
   });
 
-  addRoute(app, api.sectors.setMine, async ({ body, request }) => {
-    if (!request.principal) throw unauthorized();
+  addRoute(app, api.sectors.setMine, async ({ body, caller }) => {
     const sector = await findSector(app.db, body.sectorId);
     if (!sector) throw notFound('Sector not found');
     // A member's rows live in their sector's table and feed its reports: while some are in use, the
     // sector (and so the template and the reports) stays.
-    const userId = request.principal.userId;
+    const { userId } = caller;
     if (
       sectorDeclaration(sector.name) !== (await memberDeclaration(app.db, userId)) &&
       (await hasActiveUploads(app.db, userId))
     ) {
       throw conflict(MESSAGES.data.sectorLocked);
     }
-    if (!(await setUserSector(app.db, request.principal.userId, body.sectorId))) {
+    if (!(await setUserSector(app.db, userId, body.sectorId))) {
       throw unauthorized('This account no longer exists');
     }
-    return userAnswer(app, request.principal, 'Sector saved');
+    return userAnswer(app, caller, 'Sector saved');
   });
 }

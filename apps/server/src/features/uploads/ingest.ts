@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import type { SectorDeclaration } from '@insightra/contract';
+import type { SectorDeclaration, UploadResult } from '@insightra/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { FilePurpose } from '../../db/schema';
@@ -32,14 +32,6 @@ import { CONTENT_TYPES, type UploadFormat } from './types';
 
 export { scratchRoot, tooLarge } from './receive';
 
-export interface IngestResult {
-  uploadId: number;
-  totalRowsProcessed: number;
-  totalRecordsInserted: number;
-  totalRecordsFailed: number;
-  successRate: number;
-}
-
 /** What an upload needs from its app: the database, the configuration and the instance's parse workers. */
 export interface UploadContext {
   db: Database;
@@ -60,7 +52,7 @@ export async function ingestUpload(
   ctx: UploadContext,
   userId: number,
   part: MultipartFile,
-): Promise<IngestResult> {
+): Promise<UploadResult> {
   const { db, config } = ctx;
   const fileName = cleanFileName(part.filename);
   const claimed = formatFromName(fileName);
@@ -192,7 +184,7 @@ interface Finish {
 }
 
 /** Stores the upload's files chunk by chunk, then publishes it. */
-async function finishUpload(ctx: UploadContext, input: Finish): Promise<IngestResult> {
+async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadResult> {
   const { db, config } = ctx;
   const { pendingId: uploadId, userId, fileName, format, stats, original } = input;
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { api, EDUCATION, type IndustrySlug, UPLOAD_FIELD } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fileContent, fileInfo } from '../../lib/file-store';
-import { badRequest, gone, notFound, unauthorized } from '../../lib/http-error';
+import { badRequest, gone, notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { memberDeclaration } from '../sectors/repository';
 import { ingestUpload, tooLarge } from './ingest';
@@ -20,7 +20,7 @@ function contentDisposition(fileName: string): string {
 }
 
 /** Uploads, their history, downloads and purge (docs/PRODUCT.md#api-routes /server/*). */
-export async function uploadRoutes(app: FastifyInstance) {
+export async function registerUploadRoutes(app: FastifyInstance) {
   const { config } = app;
   const maxBytes = config.uploads.maxBytes;
   const slots = slotsFor(app.db, config);
@@ -41,13 +41,7 @@ export async function uploadRoutes(app: FastifyInstance) {
     }
   });
 
-  const userId = (request: { principal: { userId: number } | null }) => {
-    if (!request.principal) throw unauthorized();
-    return request.principal.userId;
-  };
-
-  addRoute(app, api.uploads.upload, async ({ request }) => {
-    const owner = userId(request);
+  addRoute(app, api.uploads.upload, async ({ request, caller }) => {
     if (!request.isMultipart())
       throw badRequest(`Send the file as multipart/form-data in the field ${UPLOAD_FIELD}`);
     const part = await request.file();
@@ -55,7 +49,7 @@ export async function uploadRoutes(app: FastifyInstance) {
       part?.file.resume();
       throw badRequest(`Attach the file in the form field ${UPLOAD_FIELD}`);
     }
-    const result = await ingestUpload({ db: app.db, config, slots, log: request.log }, owner, part);
+    const result = await ingestUpload({ db: app.db, config, slots, log: request.log }, caller.userId, part);
     return {
       success: true as const,
       message: `Processed ${result.totalRowsProcessed} rows: ${result.totalRecordsInserted} inserted, ${result.totalRecordsFailed} rejected`,
@@ -63,14 +57,14 @@ export async function uploadRoutes(app: FastifyInstance) {
     };
   });
 
-  addRoute(app, api.uploads.activity, async ({ request }) => ({
+  addRoute(app, api.uploads.activity, async ({ caller }) => ({
     success: true as const,
-    data: await listActivity(app.db, userId(request)),
+    data: await listActivity(app.db, caller.userId),
   }));
 
-  addRoute(app, api.uploads.purge, async ({ request, params }) => {
+  addRoute(app, api.uploads.purge, async ({ caller, params }) => {
     const ids = [...new Set(params.id.split(',').map(Number))].filter((n) => n > 0 && n <= 2 ** 31 - 1);
-    const deletedCount = ids.length ? await purgeUploads(app.db, userId(request), ids) : 0;
+    const deletedCount = ids.length ? await purgeUploads(app.db, caller.userId, ids) : 0;
     return {
       success: true as const,
       message: deletedCount ? `Deleted ${deletedCount} log(s)` : 'No logs were deleted',
@@ -94,27 +88,27 @@ export async function uploadRoutes(app: FastifyInstance) {
     return reply.send(fileContent(app.db, info));
   };
 
-  addRoute(app, api.uploads.originalFile, async ({ request, params, reply }) =>
-    download('original', params.id, userId(request), reply),
+  addRoute(app, api.uploads.originalFile, async ({ caller, params, reply }) =>
+    download('original', params.id, caller.userId, reply),
   );
-  addRoute(app, api.uploads.rejectedFile, async ({ request, params, reply }) =>
-    download('rejected', params.id, userId(request), reply),
+  addRoute(app, api.uploads.rejectedFile, async ({ caller, params, reply }) =>
+    download('rejected', params.id, caller.userId, reply),
   );
 
   // The signed-in member's sector's template (Education's without a sector or a session); each
   // workbook is built once.
-  const declarationOf = async (request: { principal: { userId: number } | null }) =>
-    request.principal ? memberDeclaration(app.db, request.principal.userId) : EDUCATION;
+  const declarationOf = async (caller: { userId: number } | null) =>
+    caller ? memberDeclaration(app.db, caller.userId) : EDUCATION;
   const xlsx = new Map<IndustrySlug, Promise<Buffer>>();
-  addRoute(app, api.uploads.templateCsv, async ({ request, reply }) => {
-    const declaration = await declarationOf(request);
+  addRoute(app, api.uploads.templateCsv, async ({ caller, reply }) => {
+    const declaration = await declarationOf(caller);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', contentDisposition('insightra-upload-template.csv'))
       .send(templateCsv(declaration.upload));
   });
-  addRoute(app, api.uploads.templateXlsx, async ({ request, reply }) => {
-    const declaration = await declarationOf(request);
+  addRoute(app, api.uploads.templateXlsx, async ({ caller, reply }) => {
+    const declaration = await declarationOf(caller);
     let book = xlsx.get(declaration.slug);
     if (!book) {
       book = templateXlsx(declaration.upload);

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { findReportTemplate, PATHS, type RefreshState } from '@insightra/contract';
+import { findReportTemplate, PATHS, type RefreshJob, type RefreshState } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { RefreshJobStatus } from '../../../db/schema';
-import type { BiProvider, RefreshJobView } from '../provider';
+import { EMBED_AUDIENCE } from '../../../plugins/auth';
+import type { BiProvider } from '../provider';
 import { estimateRefresh } from './estimate';
 import { RefreshWorker, type RefreshWorkerOptions } from './refresh-worker';
 
 /** Embed tokens live 30 minutes; the dashboard renews them when 10 minutes are left. */
 export const EMBED_TOKEN_TTL_SECONDS = 30 * 60;
-export const EMBED_AUDIENCE = 'embed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -33,7 +33,7 @@ interface JobRow {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function view(job: JobRow): RefreshJobView {
+function view(job: JobRow): RefreshJob {
   return {
     refreshId: job.id,
     status: STATE[job.status],

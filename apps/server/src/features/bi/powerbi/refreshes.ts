@@ -1,6 +1,12 @@
-import { DEFAULT_REFRESH_ESTIMATE, MESSAGES, type RefreshState } from '@insightra/contract';
+import {
+  DEFAULT_REFRESH_ESTIMATE,
+  MESSAGES,
+  type RefreshJob,
+  type RefreshStart,
+  type RefreshState,
+  type RefreshStatus,
+} from '@insightra/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RefreshJobView, RefreshStart, RefreshStatus } from '../provider';
 import { powerBiErrors } from './errors';
 import type { PbiRefresh, PowerBiRestClient } from './rest-client';
 
@@ -121,7 +127,7 @@ export function powerBiRefreshes({ rest, log, datasetId, minIntervalMs, now }: R
       return { status, message: messageOf(entry), isComplete: status !== 'refreshing' };
     },
 
-    async queue(): Promise<RefreshJobView[]> {
+    async queue(): Promise<RefreshJob[]> {
       const entries = await rest.refreshHistory(dataset(), REFRESH_QUEUE_SIZE);
       return entries.map((e) => {
         const started = e.startTime ? Date.parse(e.startTime) : Number.NaN;

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { uploadLoad } from './load';
-import { openUpload, studentRows, until } from './test/http-upload';
-import { HEADER, multipartBody } from './test/multipart';
+import { uploadLoad } from '../../src/features/uploads/load';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { openUpload, studentRows, until } from '../helpers/http-upload';
+import { HEADER, multipartBody } from '../helpers/multipart';
 
 async function appWith(env: Record<string, string>) {
   const t = await createTestApp(env);

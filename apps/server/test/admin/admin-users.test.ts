@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import { bearer, createReport, createUser, type TestUser, tokenFor } from '../../../test/helpers/factories';
-import { nameSearchPattern } from './users-repository';
+import { nameSearchPattern } from '../../src/features/admin/users-repository';
+import { createTestApp } from '../helpers/app';
+import { bearer, createReport, createUser, type TestUser, tokenFor } from '../helpers/factories';
 
 const { app, db } = await createTestApp();
 

@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../../../test/helpers/database';
-import { createUser, tokenFor } from '../../../test/helpers/factories';
-import { startServer as startServerProcess } from '../../../test/helpers/server-process';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { openUpload, studentRows, until } from './test/http-upload';
-import { HEADER } from './test/multipart';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createTestDatabase, testDatabaseKind } from '../helpers/database';
+import { createUser, tokenFor } from '../helpers/factories';
+import { openUpload, studentRows, until } from '../helpers/http-upload';
+import { HEADER } from '../helpers/multipart';
+import { startServer as startServerProcess } from '../helpers/server-process';
 
 const SECRET = 'phase-test-secret-that-is-long-enough-0123456789';
 

@@ -2,9 +2,9 @@ import { deflateRawSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { HEADER, multipartBody } from './test/multipart';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { HEADER, multipartBody } from '../helpers/multipart';
 
 let t: TestApp;
 let token: string;

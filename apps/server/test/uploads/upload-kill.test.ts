@@ -4,12 +4,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '../../../test/helpers/database';
-import { createUser, tokenFor } from '../../../test/helpers/factories';
-import { startServer as startServerProcess } from '../../../test/helpers/server-process';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import { HEADER } from './test/multipart';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { createTestDatabase, testDatabaseKind } from '../helpers/database';
+import { createUser, tokenFor } from '../helpers/factories';
+import { HEADER } from '../helpers/multipart';
+import { startServer as startServerProcess } from '../helpers/server-process';
 
 const SECRET = 'kill-test-secret-that-is-long-enough-0123456789';
 

@@ -1,10 +1,13 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { loadConfig } from '../../src/config';
-import type { Database } from '../../src/db/client';
-import { createPowerBiProvider, type PowerBiProviderOptions } from '../../src/features/bi/powerbi/provider';
-import { createTestDatabase } from '../helpers/database';
+import { loadConfig } from '../../../src/config';
+import type { Database } from '../../../src/db/client';
+import {
+  createPowerBiProvider,
+  type PowerBiProviderOptions,
+} from '../../../src/features/bi/powerbi/provider';
+import { createTestDatabase } from '../database';
 import { PowerBiStandIn } from './stand-in';
 
 /** A logger whose every line is kept, to prove no secret is ever written. */

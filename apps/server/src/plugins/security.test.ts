@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config';
-import { contentSecurityPolicy } from '../../src/plugins/security';
+import { loadConfig } from '../config';
+import { contentSecurityPolicy } from './security';
 
 const powerbi = {
   BI_PROVIDER: 'powerbi',

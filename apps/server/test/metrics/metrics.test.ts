@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { createUser } from '../../../test/helpers/factories';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createUser } from '../helpers/factories';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 let t: TestApp;

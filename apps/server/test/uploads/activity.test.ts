@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { removeExpiredFiles } from './repository';
-import { csv, multipartBody } from './test/multipart';
+import { removeExpiredFiles } from '../../src/features/uploads/repository';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { csv, multipartBody } from '../helpers/multipart';
 
 let t: TestApp;
 let alice: string;

@@ -1,8 +1,8 @@
 import { api, type RouteDef } from '@insightra/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { storeFile } from '../../lib/file-store';
+import { storeFile } from '../../src/lib/file-store';
+import { createTestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
 
 const { app, db } = await createTestApp();
 

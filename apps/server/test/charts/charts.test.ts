@@ -1,8 +1,8 @@
 import type { AutomobileData, GradesRow, SubmissionsRow } from '@insightra/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import type { Database } from '../../db/client';
-import { CHART_CACHE_TTL_MS } from './routes';
+import type { Database } from '../../src/db/client';
+import { CHART_CACHE_TTL_MS } from '../../src/features/charts/routes';
+import { createTestApp } from '../helpers/app';
 
 const { app, db } = await createTestApp();
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { csv, multipartBody } from './test/multipart';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { csv, multipartBody } from '../helpers/multipart';
 
 let t: TestApp;
 let token: string;

@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import { renderSampleReport } from './render';
-import { loadDemoFigures } from './repository';
+import { renderSampleReport } from '../../src/features/sample-report/render';
+import { loadDemoFigures } from '../../src/features/sample-report/repository';
+import { createTestApp } from '../helpers/app';
 
 /** The text PDFKit writes with its standard fonts: hex strings inside TJ arrays of each inflated content stream. */
 function pdfText(pdf: Buffer): string {

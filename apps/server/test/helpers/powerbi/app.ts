@@ -2,9 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { type App, buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
-import type { Database } from '../../src/db/client';
+import { type App, buildApp } from '../../../src/app';
+import { loadConfig } from '../../../src/config';
+import type { Database } from '../../../src/db/client';
 import type { PowerBiStandIn } from './stand-in';
 
 export interface PowerBiApp {

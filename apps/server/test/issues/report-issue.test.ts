@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { PUBLIC_FORM_LIMIT } from './plugin';
+import { PUBLIC_FORM_LIMIT } from '../../src/features/issues/plugin';
+import { createTestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

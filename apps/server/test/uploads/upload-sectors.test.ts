@@ -1,10 +1,10 @@
 import { SECTOR_DECLARATIONS, type SectorDeclaration } from '@insightra/contract';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { multipartBody } from './test/multipart';
-import { headerOf, invalidRows, sectorCsv, sectorIdOf, spelledRow, validRow } from './test/sector-rows';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { multipartBody } from '../helpers/multipart';
+import { headerOf, invalidRows, sectorCsv, sectorIdOf, spelledRow, validRow } from '../helpers/sector-rows';
 
 /** Every sector's upload through the same tests, on one app: validation, rejected rows, templates, purge, hostile files. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { until } from './test/http-upload';
+import { createTestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { until } from '../helpers/http-upload';
 
 describe('the sweep of unfinished uploads', () => {
   it('removes only those whose lease expired, with their rows and files; a live lease is left alone', {

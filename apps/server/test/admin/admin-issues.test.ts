@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import type { Database } from '../../db/client';
-import { removeFileContent, storeFile } from '../../lib/file-store';
+import type { Database } from '../../src/db/client';
+import { removeFileContent, storeFile } from '../../src/lib/file-store';
+import { createTestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
 
 const { app, db } = await createTestApp();
 let headers: { authorization: string };

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/helpers/app';
-import { bearer, createUser, tokenFor } from '../../../test/helpers/factories';
-import { openUpload, studentRows, until } from './test/http-upload';
-import { HEADER, multipartBody } from './test/multipart';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { openUpload, studentRows, until } from '../helpers/http-upload';
+import { HEADER, multipartBody } from '../helpers/multipart';
 
 let t: TestApp;
 let port: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from './config';
 
 const complete = {
   BI_PROVIDER: 'powerbi',
