@@ -4,6 +4,7 @@ import { Email, Username } from '@insightra/contract';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate, readMigrations } from '../db/migrate';
+import { usernameOrEmailTaken } from '../features/auth/admin-account-repository';
 import { createAdmin } from '../features/auth/first-admin';
 
 const USAGE = `Usage: npm run admin -- create <username> <email>
@@ -48,11 +49,8 @@ async function main(argv: string[]) {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db, readMigrations(migrationsDir()));
-    const taken = await db.query(
-      'SELECT username, email FROM users WHERE lower(username) = lower($1) OR lower(email) = lower($2)',
-      [username.data, email.data],
-    );
-    if (taken.rows.length) fail('A user with that username or email already exists');
+    if (await usernameOrEmailTaken(db, username.data, email.data))
+      fail('A user with that username or email already exists');
     const created = await createAdmin(db, username.data, email.data);
     console.log(`Administrator "${created.username}" created.`);
     console.log(`Password: ${created.password}`);

@@ -36,6 +36,9 @@ export interface Database extends RawQuery {
   pool?: pg.Pool;
 }
 
+/** Anything a repository can run builder statements on: the database, or one transaction of it. */
+export type Queryable = Pick<Database | Tx, 'kysely'>;
+
 export interface PoolStats {
   /** Connections running a query or a transaction (PGlite: 1 while busy). */
   inUse: number;

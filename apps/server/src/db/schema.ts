@@ -83,6 +83,21 @@ export interface UploadLogsTable {
   original_file_id: number | null;
   rejected_file_id: number | null;
   deleted_at: NullableTimestamp;
+  /** 0007: the uploaded size, for the daily volume bound. */
+  byte_size: Generated<number>;
+}
+
+/** 0007_pending_uploads.sql: an upload being written, published into upload_logs (decision 080). */
+export interface PendingUploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  lease_owner: string;
+  lease_expires_at: Timestamp;
+  byte_size: Generated<number>;
+  original_file_id: number | null;
+  rejected_file_id: number | null;
+  created_at: Generated<Date>;
 }
 
 export interface DatasetRowsTable {
@@ -190,6 +205,31 @@ export interface RateLimitWindowsTable {
   expires_at: Timestamp;
 }
 
+/**
+ * One user as the API reads it: `users` joined with its sector's name, the password only as presence,
+ * the dates as ISO text or as the driver gives them. The one row type of a user outside `UsersTable`;
+ * narrower reads pick from it.
+ */
+export interface UserRow {
+  id: number;
+  username: string;
+  full_name: string | null;
+  email: string | null;
+  has_password: boolean;
+  role: 'member' | 'admin';
+  region: string | null;
+  location: string | null;
+  mobile_number: string | null;
+  customer_id: number | null;
+  sector_id: number | null;
+  sector_name: string | null;
+  providers: string[] | null;
+  permissions: Record<string, boolean | string | number> | null;
+  dashboard_header: string | null;
+  created_date: Date | string;
+  updated_date: Date | string;
+}
+
 export interface DB {
   app_settings: AppSettingsTable;
   sectors: SectorsTable;
@@ -198,6 +238,7 @@ export interface DB {
   stored_files: StoredFilesTable;
   stored_file_chunks: StoredFileChunksTable;
   upload_logs: UploadLogsTable;
+  pending_uploads: PendingUploadsTable;
   dataset_rows: DatasetRowsTable;
   refresh_jobs: RefreshJobsTable;
   report_summaries: ReportSummariesTable;

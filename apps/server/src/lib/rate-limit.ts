@@ -1,6 +1,12 @@
 import { isIPv6 } from 'node:net';
-import type { RawQuery } from '../db/connection-dialect';
 import { tooManyRequests } from './http-error';
+import {
+  countAttempts,
+  deleteExpiredWindows,
+  deleteWindow,
+  type LimitsDb,
+  refundAttempts,
+} from './rate-limit-repository';
 
 /**
  * Request limits kept in the database (`rate_limit_windows`, decision 095), so every server instance on
@@ -29,38 +35,21 @@ export type Consumed =
   | { allowed: true; counted: Counted[] }
   | { allowed: false; retryAfter: number; refused: Layer; counted: Counted[] };
 
-const UPSERT = (n: number, from: string) => `l${n} AS (
-  INSERT INTO rate_limit_windows AS w (bucket, key, hits, expires_at)
-  SELECT $${4 * n + 1}::text, $${4 * n + 2}::text, 1, date_trunc('second', now()) + $${4 * n + 3}::int * interval '1 second'
-  ${from}
-  ON CONFLICT (bucket, key) DO UPDATE SET
-    hits = CASE WHEN w.expires_at <= now() THEN 1 ELSE w.hits + 1 END,
-    expires_at = CASE WHEN w.expires_at <= now() THEN excluded.expires_at ELSE w.expires_at END
-  RETURNING hits, expires_at, $${4 * n + 4}::int AS max
-)`;
-
 /**
  * Counts one attempt in each layer, in order, in one statement: a layer is counted only while the
  * layers before it are within their limits (so attempts refused by the address layer do not spend the
  * account's budget). Answers the first layer over its limit, if any.
  */
-export async function consume(db: RawQuery, layers: readonly Layer[]): Promise<Consumed> {
-  const ctes = layers.map((_, i) =>
-    UPSERT(i, i === 0 ? '' : `FROM l${i - 1} WHERE l${i - 1}.hits <= l${i - 1}.max`),
+export async function consume(db: LimitsDb, layers: readonly Layer[]): Promise<Consumed> {
+  const rows = await countAttempts(
+    db,
+    layers.map(({ limit, key }) => ({
+      bucket: limit.bucket,
+      key,
+      windowSeconds: limit.windowSeconds,
+      max: limit.max,
+    })),
   );
-  const selects = layers.map(
-    (_, i) =>
-      `SELECT ${i} AS layer, hits, max, extract(epoch FROM expires_at)::bigint AS window_end,
-        GREATEST(1, ceil(extract(epoch FROM expires_at - now())))::int AS retry_after FROM l${i}`,
-  );
-  const params = layers.flatMap(({ limit, key }) => [limit.bucket, key, limit.windowSeconds, limit.max]);
-  const { rows } = await db.query<{
-    layer: number;
-    hits: number;
-    max: number;
-    window_end: number;
-    retry_after: number;
-  }>(`WITH ${ctes.join(',\n')}\n${selects.join('\nUNION ALL\n')}`, params);
   rows.sort((a, b) => a.layer - b.layer);
   const counted = rows.map((r) => ({ layer: layers[r.layer] as Layer, window: Number(r.window_end) }));
   const over = rows.find((r) => r.hits > r.max);
@@ -70,7 +59,7 @@ export async function consume(db: RawQuery, layers: readonly Layer[]): Promise<C
 
 /** Counts one attempt; throws 429 with Retry-After and `message(seconds)` when a layer is spent. */
 export async function enforce(
-  db: RawQuery,
+  db: LimitsDb,
   layers: readonly Layer[],
   message: (seconds: number) => string,
 ): Promise<Counted[]> {
@@ -80,29 +69,21 @@ export async function enforce(
 }
 
 /** Takes counted attempts back (a success is not a failure), in the windows they were counted in. */
-export async function refund(db: RawQuery, counted: readonly Counted[]): Promise<void> {
-  if (counted.length === 0) return;
-  const values = counted.map((_, i) => `($${3 * i + 1}::text, $${3 * i + 2}::text, $${3 * i + 3}::bigint)`);
-  await db.query(
-    `UPDATE rate_limit_windows AS w SET hits = GREATEST(w.hits - 1, 0)
-       FROM (VALUES ${values.join(', ')}) AS v(bucket, key, window_end)
-      WHERE w.bucket = v.bucket AND w.key = v.key AND w.expires_at = to_timestamp(v.window_end)`,
-    counted.flatMap((c) => [c.layer.limit.bucket, c.layer.key, c.window]),
+export async function refund(db: LimitsDb, counted: readonly Counted[]): Promise<void> {
+  await refundAttempts(
+    db,
+    counted.map((c) => ({ bucket: c.layer.limit.bucket, key: c.layer.key, windowEnd: c.window })),
   );
 }
 
 /** Forgets a key's window altogether (a successful sign-in clears its pair's failures). */
-export async function clear(db: RawQuery, layer: Layer): Promise<void> {
-  await db.query('DELETE FROM rate_limit_windows WHERE bucket = $1 AND key = $2', [
-    layer.limit.bucket,
-    layer.key,
-  ]);
+export async function clear(db: LimitsDb, layer: Layer): Promise<void> {
+  await deleteWindow(db, layer.limit.bucket, layer.key);
 }
 
 /** Removes expired windows; live ones stay, however many there are. Answers how many were removed. */
-export async function pruneExpired(db: RawQuery): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM rate_limit_windows WHERE expires_at <= now()');
-  return rowCount;
+export async function pruneExpired(db: LimitsDb): Promise<number> {
+  return deleteExpiredWindows(db);
 }
 
 /**

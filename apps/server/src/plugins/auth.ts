@@ -10,6 +10,7 @@ import {
   pruneExpiredSessions,
   type SessionUserRow,
 } from '../features/auth/session-repository';
+import { settingOrInsert } from '../lib/app-settings-repository';
 import { verifyHs256 } from '../lib/hs256';
 import { forbidden, unauthorized } from '../lib/http-error';
 
@@ -92,14 +93,8 @@ declare module 'fastify' {
 async function loadSecret(app: FastifyInstance, configured?: string): Promise<KeyObject> {
   if (configured) return createSecretKey(Buffer.from(configured, 'utf8'));
   const generated = randomBytes(48).toString('base64url');
-  await app.db.query(
-    "INSERT INTO app_settings (key, value) VALUES ('jwt_secret', $1) ON CONFLICT (key) DO NOTHING",
-    [generated],
-  );
-  const { rows } = await app.db.query<{ value: string }>(
-    "SELECT value FROM app_settings WHERE key = 'jwt_secret'",
-  );
-  return createSecretKey(Buffer.from(rows[0]!.value, 'utf8'));
+  const secret = await settingOrInsert(app.db, 'jwt_secret', generated);
+  return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
 export function bearerToken(request: FastifyRequest): string | null {

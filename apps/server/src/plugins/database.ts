@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DatabaseOutage } from '../db/availability';
 import { type Database, openDatabase } from '../db/client';
+import { ping } from '../db/health-repository';
 import { migrate } from '../db/migrate';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ export const databasePlugin = fp(
     const applied = await migrate(db);
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     app.decorate('db', db);
-    const outage = new DatabaseOutage(() => db.query('SELECT 1'), app.log);
+    const outage = new DatabaseOutage(() => ping(db), app.log);
     app.decorate('databaseOutage', outage);
     app.addHook('onClose', async () => {
       outage.stop();

@@ -3,22 +3,24 @@ import type {
   IssueStatus,
   IssueReportSummary as Summary,
 } from '@insightra/contract';
-import type { Database } from '../../db/client';
+import { type Selectable, sql } from 'kysely';
+import type { Queryable } from '../../db/client';
+import type { IssueReportsTable } from '../../db/schema';
 
-interface IssueRow {
-  id: number;
-  kind: Summary['kind'];
-  name: string;
-  email: string | null;
-  subject: string;
-  issue_type: Summary['issueType'];
-  issue_type_other: string | null;
-  status: IssueStatus;
-  screenshot_file_id: number | null;
-  created_at: Date | string;
-}
+const SUMMARY_COLUMNS = [
+  'id',
+  'kind',
+  'name',
+  'email',
+  'subject',
+  'issue_type',
+  'issue_type_other',
+  'status',
+  'screenshot_file_id',
+  'created_at',
+] as const;
 
-const SUMMARY_COLUMNS = `id, kind, name, email, subject, issue_type, issue_type_other, status, screenshot_file_id, created_at`;
+type IssueRow = Pick<Selectable<IssueReportsTable>, (typeof SUMMARY_COLUMNS)[number]>;
 
 function toSummary(row: IssueRow): Summary {
   return {
@@ -39,29 +41,30 @@ function toSummary(row: IssueRow): Summary {
 export const screenshotPath = (id: number) => `/api/admin/issues/${id}/screenshot`;
 
 export async function listIssues(
-  db: Database,
+  db: Queryable,
   options: { status?: IssueStatus; page: number; pageSize: number },
 ): Promise<{ issues: Summary[]; total: number }> {
-  const where = options.status ? 'WHERE status = $1' : '';
-  const params: unknown[] = options.status ? [options.status] : [];
+  let filtered = db.kysely.selectFrom('issue_reports');
+  if (options.status) filtered = filtered.where('status', '=', options.status);
   const [count, rows] = await Promise.all([
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM issue_reports ${where}`, params),
-    db.query<IssueRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM issue_reports ${where}
-        ORDER BY created_at DESC, id DESC
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, options.pageSize, (options.page - 1) * options.pageSize],
-    ),
+    filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+    filtered
+      .select(SUMMARY_COLUMNS)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
   ]);
-  return { issues: rows.rows.map(toSummary), total: count.rows[0]?.total ?? 0 };
+  return { issues: rows.map(toSummary), total: count?.total ?? 0 };
 }
 
-export async function findIssue(db: Database, id: number): Promise<Details | null> {
-  const { rows } = await db.query<IssueRow & { description: string }>(
-    `SELECT ${SUMMARY_COLUMNS}, description FROM issue_reports WHERE id = $1`,
-    [id],
-  );
-  const row = rows[0];
+export async function findIssue(db: Queryable, id: number): Promise<Details | null> {
+  const row = await db.kysely
+    .selectFrom('issue_reports')
+    .select([...SUMMARY_COLUMNS, 'description'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     ...toSummary(row),
@@ -70,19 +73,26 @@ export async function findIssue(db: Database, id: number): Promise<Details | nul
   };
 }
 
-export async function issueScreenshotFileId(db: Database, id: number): Promise<number | null | undefined> {
-  const { rows } = await db.query<{ screenshot_file_id: number | null }>(
-    'SELECT screenshot_file_id FROM issue_reports WHERE id = $1',
-    [id],
-  );
+export async function issueScreenshotFileId(db: Queryable, id: number): Promise<number | null | undefined> {
+  const row = await db.kysely
+    .selectFrom('issue_reports')
+    .select('screenshot_file_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
   // undefined: no such issue; null: the issue has no screenshot.
-  return rows[0] ? rows[0].screenshot_file_id : undefined;
+  return row ? row.screenshot_file_id : undefined;
 }
 
-export async function setIssueStatus(db: Database, id: number, status: IssueStatus): Promise<Summary | null> {
-  const { rows } = await db.query<IssueRow>(
-    `UPDATE issue_reports SET status = $2, updated_at = now() WHERE id = $1 RETURNING ${SUMMARY_COLUMNS}`,
-    [id, status],
-  );
-  return rows[0] ? toSummary(rows[0]) : null;
+export async function setIssueStatus(
+  db: Queryable,
+  id: number,
+  status: IssueStatus,
+): Promise<Summary | null> {
+  const row = await db.kysely
+    .updateTable('issue_reports')
+    .set({ status, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .returning(SUMMARY_COLUMNS)
+    .executeTakeFirst();
+  return row ? toSummary(row) : null;
 }

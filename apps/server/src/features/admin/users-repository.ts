@@ -1,27 +1,17 @@
 import type { AdminUserDetails, AdminUserSummary, Report, ReportsByTier, Tier } from '@insightra/contract';
 import { TIERS } from '@insightra/contract';
-import type { Database } from '../../db/client';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 
-interface UserRow {
-  id: number;
-  username: string;
-  full_name: string | null;
-  email: string | null;
-  role: 'member' | 'admin';
-  sector_id: number | null;
-  sector_name: string | null;
-  created_date: Date | string;
-}
-
-interface UserDetailsRow extends UserRow {
-  location: string | null;
-  mobile_number: string | null;
-  region: string | null;
-}
+type SummaryRow = Pick<
+  UserRow,
+  'id' | 'username' | 'full_name' | 'email' | 'role' | 'sector_id' | 'sector_name' | 'created_date'
+>;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-function toSummary(row: UserRow): AdminUserSummary {
+function toSummary(row: SummaryRow): AdminUserSummary {
   return {
     id: row.id,
     user_id: row.id,
@@ -47,7 +37,21 @@ export function nameSearchPattern(q: string | undefined): string | null {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const USER_COLUMNS = `u.id, u.username, u.full_name, u.email, u.role, u.sector_id, s.name AS sector_name, u.created_date`;
+const SUMMARY_COLUMNS = [
+  'u.id',
+  'u.username',
+  'u.full_name',
+  'u.email',
+  'u.role',
+  'u.sector_id',
+  's.name as sector_name',
+  'u.created_date',
+] as const;
+
+const usersWithSector = (db: Queryable) =>
+  db.kysely.selectFrom('users as u').leftJoin('sectors as s', 's.id', 'u.sector_id');
+
+const nameMatches = (pattern: string) => sql<boolean>`lower(u.full_name) LIKE ${pattern} ESCAPE '\\'`;
 
 export interface UserPage {
   users: AdminUserSummary[];
@@ -60,35 +64,32 @@ export interface UserPage {
  * pg_trgm); at 10,000 users the scan takes a few milliseconds (docs/performance/admin.md).
  */
 export async function listUsers(
-  db: Database,
+  db: Queryable,
   options: { q?: string; page: number; pageSize: number },
 ): Promise<UserPage> {
   const pattern = nameSearchPattern(options.q);
-  const where = pattern ? `WHERE lower(u.full_name) LIKE $1 ESCAPE '\\'` : '';
-  const params: unknown[] = pattern ? [pattern] : [];
-  const offset = (options.page - 1) * options.pageSize;
-  const [countResult, rowsResult] = await Promise.all([
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${where}`, params),
-    db.query<UserRow>(
-      `SELECT ${USER_COLUMNS}
-         FROM users u LEFT JOIN sectors s ON s.id = u.sector_id
-         ${where}
-        ORDER BY lower(u.full_name) NULLS LAST, u.id
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, options.pageSize, offset],
-    ),
+  let matching = db.kysely.selectFrom('users as u');
+  if (pattern) matching = matching.where(nameMatches(pattern));
+  let page = usersWithSector(db);
+  if (pattern) page = page.where(nameMatches(pattern));
+  const [count, rows] = await Promise.all([
+    matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
+    page
+      .select(SUMMARY_COLUMNS)
+      .orderBy(sql`lower(u.full_name) NULLS LAST`)
+      .orderBy('u.id')
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
   ]);
-  return { users: rowsResult.rows.map(toSummary), total: countResult.rows[0]?.total ?? 0 };
+  return { users: rows.map(toSummary), total: count?.total ?? 0 };
 }
 
-export async function findUser(db: Database, id: number): Promise<AdminUserDetails | null> {
-  const { rows } = await db.query<UserDetailsRow>(
-    `SELECT ${USER_COLUMNS}, u.location, u.mobile_number, u.region
-       FROM users u LEFT JOIN sectors s ON s.id = u.sector_id
-      WHERE u.id = $1`,
-    [id],
-  );
-  const row = rows[0];
+export async function findUser(db: Queryable, id: number): Promise<AdminUserDetails | null> {
+  const row = await usersWithSector(db)
+    .select([...SUMMARY_COLUMNS, 'u.location', 'u.mobile_number', 'u.region'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     ...toSummary(row),
@@ -100,7 +101,7 @@ export async function findUser(db: Database, id: number): Promise<AdminUserDetai
 }
 
 /** The user's reports, oldest first within each tier (the order the tabs were added). */
-export async function reportsByTier(db: Database, userId: number): Promise<ReportsByTier> {
+export async function reportsByTier(db: Queryable, userId: number): Promise<ReportsByTier> {
   const rows = await db.kysely
     .selectFrom('reports')
     .select(['id', 'tier', 'report_type', 'report_uuid'])
@@ -117,14 +118,25 @@ export async function reportsByTier(db: Database, userId: number): Promise<Repor
  * meanwhile gives null (404) rather than a foreign-key error.
  */
 export async function insertReport(
-  db: Database,
+  db: Queryable,
   report: { userId: number; tier: Tier; report_type: string; report_uuid: string; createdBy: number },
 ): Promise<Report | null> {
-  const { rows } = await db.query<Report>(
-    `INSERT INTO reports (user_id, tier, report_type, report_uuid, created_by)
-     SELECT u.id, $2, $3, $4, $5 FROM users u WHERE u.id = $1
-     RETURNING id, tier, report_type, report_uuid`,
-    [report.userId, report.tier, report.report_type, report.report_uuid, report.createdBy],
-  );
-  return rows[0] ?? null;
+  const row = await db.kysely
+    .insertInto('reports')
+    .columns(['user_id', 'tier', 'report_type', 'report_uuid', 'created_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('users as u')
+        .select((s) => [
+          'u.id',
+          s.val(report.tier).as('tier'),
+          s.val(report.report_type).as('report_type'),
+          s.val(report.report_uuid).as('report_uuid'),
+          s.val(report.createdBy).as('created_by'),
+        ])
+        .where('u.id', '=', report.userId),
+    )
+    .returning(['id', 'tier', 'report_type', 'report_uuid'])
+    .executeTakeFirst();
+  return row ?? null;
 }

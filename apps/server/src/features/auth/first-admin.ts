@@ -2,9 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { LIMITS, Username } from '@insightra/contract';
 import type { Database } from '../../db/client';
 import { hashPassword } from '../../lib/password';
-
-/** Serialises start-up administrator creation across instances sharing one database. */
-const FIRST_ADMIN_LOCK_KEY = 727_003;
+import {
+  anyUserExists,
+  emailFreeFor,
+  insertAdmin,
+  lockFirstAdmin,
+  promoteToAdmin,
+  userIdByUsername,
+} from './admin-account-repository';
 
 interface Log {
   info(obj: object, msg?: string): void;
@@ -65,33 +70,16 @@ export async function ensureFirstAdmin(
     }
     const hash = await hashPassword(password);
     const action = await db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
-      const existing = await tx.query<{ id: number }>(
-        'SELECT id FROM users WHERE lower(username) = lower($1)',
-        [username],
-      );
-      const emailFree =
-        !email ||
-        (
-          await tx.query(
-            'SELECT 1 FROM users WHERE lower(email) = lower($1) AND lower(username) <> lower($2)',
-            [email, username],
-          )
-        ).rows.length === 0;
+      await lockFirstAdmin(tx);
+      const existing = await userIdByUsername(tx, username);
+      const emailFree = !email || (await emailFreeFor(tx, email, username));
       if (email && !emailFree) log.warn({ email }, 'ADMIN_EMAIL belongs to another user; not set');
-      if (existing.rows[0]) {
-        await tx.query(
-          `UPDATE users SET role = 'admin', password_hash = $2, email = COALESCE($3, email), updated_date = now(),
-              providers = CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END
-            WHERE id = $1`,
-          [existing.rows[0].id, hash, emailFree ? (email ?? null) : null],
-        );
+      const keptEmail = emailFree ? (email ?? null) : null;
+      if (existing !== null) {
+        await promoteToAdmin(tx, existing, hash, keptEmail);
         return 'updated' as const;
       }
-      await tx.query(
-        `INSERT INTO users (username, full_name, email, password_hash, role) VALUES ($1, 'Administrator', $2, $3, 'admin')`,
-        [username, emailFree ? (email ?? null) : null, hash],
-      );
+      await insertAdmin(tx, { username, email: keptEmail, passwordHash: hash });
       return 'created' as const;
     });
     log.info({ username, action }, 'administrator from ADMIN_USERNAME ready');
@@ -101,13 +89,9 @@ export async function ensureFirstAdmin(
   const generated = generatePassword();
   const hash = await hashPassword(generated);
   const created = await db.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK_KEY})`);
-    const any = await tx.query('SELECT 1 FROM users LIMIT 1');
-    if (any.rows.length) return false;
-    await tx.query(
-      `INSERT INTO users (username, full_name, password_hash, role) VALUES ('admin', 'Administrator', $1, 'admin')`,
-      [hash],
-    );
+    await lockFirstAdmin(tx);
+    if (await anyUserExists(tx)) return false;
+    await insertAdmin(tx, { username: 'admin', email: null, passwordHash: hash });
     return true;
   });
   if (!created) return { action: 'none', reason: 'users exist' };
@@ -124,9 +108,6 @@ export async function createAdmin(
 ): Promise<{ username: string; password: string }> {
   const password = generatePassword();
   const hash = await hashPassword(password);
-  await db.query(
-    `INSERT INTO users (username, full_name, email, password_hash, role) VALUES ($1, 'Administrator', $2, $3, 'admin')`,
-    [username, email, hash],
-  );
+  await insertAdmin(db, { username, email, passwordHash: hash });
   return { username, password };
 }

@@ -2,6 +2,7 @@ import { SESSION_MESSAGES } from '@insightra/contract';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
 import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-error';
+import { emailInUse, setGoogleSub, userIdByGoogleSub, usernamesStartingWith } from './google-repository';
 import { insertUser, MESSAGES_409 } from './user-repository';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -76,11 +77,7 @@ async function freeUsername(db: Database, email: string): Promise<string> {
       .replace(/[^\p{L}\p{M}\p{N}._-]/gu, '')
       .slice(0, 40) || 'user';
   const stem = base.length >= 3 ? base : `${base}user`;
-  const { rows } = await db.query<{ username: string }>(
-    'SELECT lower(username) AS username FROM users WHERE lower(username) LIKE lower($1) || $2',
-    [stem.replace(/[%_\\]/g, '\\$&'), '%'],
-  );
-  const taken = new Set(rows.map((r) => r.username));
+  const taken = new Set(await usernamesStartingWith(db, stem));
   if (!taken.has(stem.toLowerCase())) return stem;
   for (let n = 2; ; n++) if (!taken.has(`${stem}${n}`.toLowerCase())) return `${stem}${n}`;
 }
@@ -91,10 +88,9 @@ async function freeUsername(db: Database, email: string): Promise<string> {
  * while signed in, `linkGoogle`): 409, and no session.
  */
 export async function userForGoogle(db: Database, identity: GoogleIdentity): Promise<number> {
-  const linked = await db.query<{ id: number }>('SELECT id FROM users WHERE google_sub = $1', [identity.sub]);
-  if (linked.rows[0]) return linked.rows[0].id;
-  const byEmail = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [identity.email]);
-  if (byEmail.rows.length) throw conflict(SESSION_MESSAGES.googleEmailTaken);
+  const linked = await userIdByGoogleSub(db, identity.sub);
+  if (linked !== null) return linked;
+  if (await emailInUse(db, identity.email)) throw conflict(SESSION_MESSAGES.googleEmailTaken);
   try {
     return await insertUser(db, {
       username: await freeUsername(db, identity.email),
@@ -118,16 +114,10 @@ export async function userForGoogle(db: Database, identity: GoogleIdentity): Pro
  * any, keeps working). 409 when that Google account is connected to another user.
  */
 export async function linkGoogle(db: Database, userId: number, identity: GoogleIdentity): Promise<boolean> {
-  const owner = await db.query<{ id: number }>('SELECT id FROM users WHERE google_sub = $1', [identity.sub]);
-  if (owner.rows[0] && owner.rows[0].id !== userId) throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
+  const owner = await userIdByGoogleSub(db, identity.sub);
+  if (owner !== null && owner !== userId) throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
   try {
-    const { rowCount } = await db.query(
-      `UPDATE users SET google_sub = $2, updated_date = now(),
-          providers = CASE WHEN 'google' = ANY(providers) THEN providers ELSE array_append(providers, 'google') END
-        WHERE id = $1`,
-      [userId, identity.sub],
-    );
-    return rowCount > 0;
+    return await setGoogleSub(db, userId, identity.sub);
   } catch (err) {
     if ((err as { code?: string })?.code === '23505') throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
     throw err;

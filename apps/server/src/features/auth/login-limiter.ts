@@ -1,7 +1,7 @@
 import { LIMIT_MESSAGES } from '@insightra/contract';
 import { decodeJwt } from 'jose';
-import type { RawQuery } from '../../db/connection-dialect';
 import { addressKey, clear, enforce, type Layer, type Limit, refund } from '../../lib/rate-limit';
+import type { LimitsDb } from '../../lib/rate-limit-repository';
 
 /**
  * Sign-in limits in three layers (decisions 012, 095), counted in the database before the secret is
@@ -25,7 +25,7 @@ export interface SignInAttempt {
  * it, so unknown names are limited like real ones) from `ip`; throws 429 when a layer is spent. Every
  * attempt counts as a failure until `succeeded()` says otherwise.
  */
-export async function beginSignIn(db: RawQuery, accountKey: string, ip: string): Promise<SignInAttempt> {
+export async function beginSignIn(db: LimitsDb, accountKey: string, ip: string): Promise<SignInAttempt> {
   const address = addressKey(ip);
   const pair: Layer = { limit: SIGN_IN_LIMITS.pair, key: `${accountKey} ${address}` };
   const counted = await enforce(

@@ -18,6 +18,7 @@ import {
   findCredentials,
   insertUser,
   passwordHashOf,
+  setPassword,
   updateColumn,
 } from './user-repository';
 
@@ -115,12 +116,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       await attempt.succeeded();
     }
     // Setting a first password (a Google account) also enables sign-in with it.
-    await app.db.query(
-      `UPDATE users SET password_hash = $2, updated_date = now(),
-          providers = CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END
-        WHERE id = $1`,
-      [id, await hashPassword(body.newPassword)],
-    );
+    await setPassword(app.db, id, await hashPassword(body.newPassword));
     // Whoever else holds a session of this account is signed out; this session continues.
     await endUserSessions(app.db, id, caller.sessionId);
     return { success: true as const, message: 'Password updated successfully' };

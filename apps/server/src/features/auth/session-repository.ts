@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../db/client';
+import { sql } from 'kysely';
+import type { Database, Queryable } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { createBatchLoader } from '../../lib/batch-loader';
-import type { UserRow } from './user-mapper';
 import { hotQuery, USER_COLUMNS } from './user-repository';
 
 /** A session's user as stored now, read with the session (decision 016: one statement per batch). */
@@ -11,6 +12,7 @@ export interface SessionUserRow extends UserRow {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Kept as SQL text: the hot, batched session read (decisions 016 and 113). */
 const BY_SESSION_IDS = `SELECT ss.id AS session_id, ${USER_COLUMNS}
   FROM sessions ss JOIN users u ON u.id = ss.user_id LEFT JOIN sectors s ON s.id = u.sector_id
   WHERE ss.id = ANY($1::uuid[])`;
@@ -46,49 +48,53 @@ export async function createSession(
   expiresMs: number,
 ): Promise<string> {
   const id = randomUUID();
-  await db.query(
-    `WITH pruned AS (DELETE FROM sessions WHERE user_id = $2 AND expires_at < $3::timestamptz)
-     INSERT INTO sessions (id, user_id, signed_in_at, expires_at) VALUES ($1, $2, $3::timestamptz, $4::timestamptz)`,
-    [id, userId, iso(nowMs), iso(expiresMs)],
-  );
+  await db.kysely
+    .with('pruned', (qb) =>
+      qb.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', new Date(nowMs)),
+    )
+    .insertInto('sessions')
+    .values({ id, user_id: userId, signed_in_at: iso(nowMs), expires_at: iso(expiresMs) })
+    .execute();
   return id;
 }
 
 /** Moves a live session's expiry to `expiresMs` (never earlier); false when the session has ended. */
 export async function extendSession(
-  db: Database,
+  db: Queryable,
   sessionId: string,
   userId: number,
   expiresMs: number,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE sessions SET expires_at = GREATEST(expires_at, $3::timestamptz) WHERE id = $1 AND user_id = $2`,
-    [sessionId, userId, iso(expiresMs)],
-  );
-  return rowCount > 0;
+  const result = await db.kysely
+    .updateTable('sessions')
+    .set({ expires_at: sql<Date>`GREATEST(expires_at, ${iso(expiresMs)}::timestamptz)` })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
-export async function endSession(db: Database, sessionId: string, userId: number): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id = $1 AND user_id = $2', [sessionId, userId]);
+export async function endSession(db: Queryable, sessionId: string, userId: number): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).execute();
 }
 
 /** Ends every session of the user, or every one but `keepSessionId`. */
 export async function endUserSessions(
-  db: Database,
+  db: Queryable,
   userId: number,
   keepSessionId: string | null = null,
 ): Promise<number> {
-  const { rowCount } = await db.query(
-    'DELETE FROM sessions WHERE user_id = $1 AND ($2::uuid IS NULL OR id <> $2::uuid)',
-    [userId, keepSessionId],
-  );
-  return rowCount;
+  let query = db.kysely.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId !== null) query = query.where('id', '<>', keepSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Removes the sessions whose last token has expired. */
-export async function pruneExpiredSessions(db: Database, nowMs: number): Promise<number> {
-  const { rowCount } = await db.query('DELETE FROM sessions WHERE expires_at < $1::timestamptz', [
-    iso(nowMs),
-  ]);
-  return rowCount;
+export async function pruneExpiredSessions(db: Queryable, nowMs: number): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom('sessions')
+    .where('expires_at', '<', new Date(nowMs))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

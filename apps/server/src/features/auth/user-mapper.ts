@@ -1,25 +1,5 @@
 import { DEFAULT_DASHBOARD_HEADER, type Role, type User } from '@insightra/contract';
-
-/** One user as the database returns it, joined with the sector's name. */
-export interface UserRow {
-  id: number;
-  username: string;
-  full_name: string | null;
-  email: string | null;
-  has_password: boolean;
-  role: Role;
-  region: string | null;
-  location: string | null;
-  mobile_number: string | null;
-  customer_id: number | null;
-  sector_id: number | null;
-  sector_name: string | null;
-  providers: string[] | null;
-  permissions: Record<string, boolean | string | number> | null;
-  dashboard_header: string | null;
-  created_date: Date | string;
-  updated_date: Date | string;
-}
+import type { UserRow } from '../../db/schema';
 
 /**
  * What each role may do. docs/PRODUCT.md shows the map only as read-only data, so the keys are ours

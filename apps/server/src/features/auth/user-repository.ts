@@ -1,7 +1,8 @@
-import type { Database } from '../../db/client';
+import { sql } from 'kysely';
+import type { Database, Queryable } from '../../db/client';
+import type { UserRow } from '../../db/schema';
 import { createBatchLoader } from '../../lib/batch-loader';
 import { conflict } from '../../lib/http-error';
-import type { UserRow } from './user-mapper';
 
 // Dates leave the database as ISO-8601 text, as the API sends them: no Date parsing and re-printing
 // in Node on the hot path.
@@ -17,6 +18,8 @@ const USER_SELECT = `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN sectors s ON 
 const BY_IDS = `${USER_SELECT} WHERE u.id = ANY($1::int[])`;
 
 /**
+ * Kept as SQL text (docs/decisions/113-one-data-layer.md): a named prepared statement, run by the
+ * driver directly, shared with the session read (decision 016).
  * On PostgreSQL a named statement is parsed and planned once per connection instead of on every
  * call: GET /auth/me runs on every page load, so this is its hot path (docs/performance/auth.md).
  */
@@ -50,23 +53,28 @@ export interface Credentials {
   password_hash: string | null;
 }
 
+const lowerEquals = (column: 'username' | 'email', value: string) =>
+  sql<boolean>`lower(${sql.ref(column)}) = lower(${value})`;
+
 /** The account a login names, by username or e-mail (case-insensitive); a username match wins. */
-export async function findCredentials(db: Database, identifier: string): Promise<Credentials | null> {
-  const { rows } = await db.query<Credentials>(
-    `SELECT id, password_hash FROM users
-      WHERE lower(username) = lower($1) OR lower(email) = lower($1)
-      ORDER BY (lower(username) = lower($1)) DESC LIMIT 1`,
-    [identifier],
-  );
-  return rows[0] ?? null;
+export async function findCredentials(db: Queryable, identifier: string): Promise<Credentials | null> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where((eb) => eb.or([lowerEquals('username', identifier), lowerEquals('email', identifier)]))
+    .orderBy(lowerEquals('username', identifier), 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
-export async function passwordHashOf(db: Database, id: number): Promise<string | null | undefined> {
-  const { rows } = await db.query<{ password_hash: string | null }>(
-    'SELECT password_hash FROM users WHERE id = $1',
-    [id],
-  );
-  return rows[0] ? rows[0].password_hash : undefined;
+export async function passwordHashOf(db: Queryable, id: number): Promise<string | null | undefined> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? row.password_hash : undefined;
 }
 
 export const MESSAGES_409 = {
@@ -84,17 +92,23 @@ export function rethrowDuplicate(err: unknown): never {
   throw err;
 }
 
-export async function assertUsernameFree(db: Database, username: string, exceptId = 0): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2', [
-    username,
-    exceptId,
-  ]);
-  if (rows.length) throw conflict(MESSAGES_409.username);
+export async function assertUsernameFree(db: Queryable, username: string, exceptId = 0): Promise<void> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where(lowerEquals('username', username))
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  if (row) throw conflict(MESSAGES_409.username);
 }
 
-export async function assertEmailFree(db: Database, email: string): Promise<void> {
-  const { rows } = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
-  if (rows.length) throw conflict(MESSAGES_409.email);
+export async function assertEmailFree(db: Queryable, email: string): Promise<void> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where(lowerEquals('email', email))
+    .executeTakeFirst();
+  if (row) throw conflict(MESSAGES_409.email);
 }
 
 export interface NewUser {
@@ -107,22 +121,22 @@ export interface NewUser {
   googleSub?: string | null;
 }
 
-export async function insertUser(db: Database, user: NewUser): Promise<number> {
+export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
   try {
-    const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO users (username, full_name, email, password_hash, role, providers, google_sub)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [
-        user.username,
-        user.fullName,
-        user.email,
-        user.passwordHash,
-        user.role ?? 'member',
-        user.providers,
-        user.googleSub ?? null,
-      ],
-    );
-    return rows[0]!.id;
+    const row = await db.kysely
+      .insertInto('users')
+      .values({
+        username: user.username,
+        full_name: user.fullName,
+        email: user.email,
+        password_hash: user.passwordHash,
+        role: user.role ?? 'member',
+        providers: user.providers,
+        google_sub: user.googleSub ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   } catch (err) {
     rethrowDuplicate(err);
   }
@@ -133,18 +147,34 @@ type EditableColumn = 'full_name' | 'username' | 'dashboard_header' | 'password_
 
 /** Sets one column and the updated date; false when the user no longer exists. */
 export async function updateColumn(
-  db: Database,
+  db: Queryable,
   id: number,
   column: EditableColumn,
   value: string | number | null,
 ): Promise<boolean> {
   try {
-    const { rowCount } = await db.query(
-      `UPDATE users SET ${column} = $2, updated_date = now() WHERE id = $1`,
-      [id, value],
-    );
-    return rowCount > 0;
+    const result = await db.kysely
+      .updateTable('users')
+      .set({ [column]: value, updated_date: sql<Date>`now()` })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   } catch (err) {
     rethrowDuplicate(err);
   }
+}
+
+/** A new password; setting a first one (a Google account) also enables sign-in with it. */
+export async function setPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
+  await db.kysely
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      updated_date: sql<Date>`now()`,
+      providers: sql<
+        string[]
+      >`CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END`,
+    })
+    .where('id', '=', id)
+    .execute();
 }

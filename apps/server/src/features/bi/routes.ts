@@ -7,11 +7,13 @@ import {
   sectorOverview,
 } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
+import { readSetting } from '../../lib/app-settings-repository';
 import { notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import { reportsRepository } from '../reports/repository';
 import { readSectorReport } from './builtin/sector-summaries';
 import { rowLevelSecurityOff } from './plugin';
+import { uploadsNewerThanReports } from './repository';
 
 /** app_settings key under which an administrator may configure a sector page's report UUID. */
 export const sectorReportSettingKey = (slug: string) => `sector_report_uuid:${slug}`;
@@ -27,14 +29,12 @@ export async function registerBiRoutes(app: FastifyInstance) {
   addRoute(app, api.bi.sectorToken, async ({ params, caller }) => {
     const industry = INDUSTRIES.find((i) => i.slug === params.sector);
     if (!industry) throw notFound('Sector not found');
-    const { rows } = await app.db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [
-      sectorReportSettingKey(industry.slug),
-    ]);
+    const configured = await readSetting(app.db, sectorReportSettingKey(industry.slug));
     const report: Report = {
       id: 0,
       tier: 'Beta',
       report_type: `${industry.name} Overview`,
-      report_uuid: rows[0]?.value ?? sectorOverview(sectorDeclaration(industry.slug)).uuid,
+      report_uuid: configured ?? sectorOverview(sectorDeclaration(industry.slug)).uuid,
     };
     return app.bi.embedToken(caller.userId, 'Beta', [report]);
   });
@@ -82,13 +82,8 @@ export async function registerBiRoutes(app: FastifyInstance) {
     const [jobs, pending] = await Promise.all([
       app.bi.refreshQueue(userId),
       // Active uploads the reports do not show yet: newer than the data of the last completed refresh.
-      app.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM upload_logs u
-          WHERE u.user_id = $1 AND u.status <> 0
-            AND u.date > coalesce((SELECT data_as_of FROM report_refresh_state WHERE user_id = $1), '-infinity')`,
-        [userId],
-      ),
+      uploadsNewerThanReports(app.db, userId),
     ]);
-    return { success: true as const, data: { jobs, pendingUploads: Number(pending.rows[0]?.n ?? 0) } };
+    return { success: true as const, data: { jobs, pendingUploads: pending } };
   });
 }

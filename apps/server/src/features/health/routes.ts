@@ -1,11 +1,11 @@
 import { api } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
+import { ping } from '../../db/health-repository';
 import { addRoute } from '../../lib/route';
 
 export async function registerHealthRoutes(app: FastifyInstance) {
   addRoute(app, api.bi.health, async ({ reply }) => {
-    const database = await app.db
-      .query('SELECT 1')
+    const database = await ping(app.db)
       .then(() => 'ok' as const)
       .catch(() => 'error' as const);
     const bi = await app.bi.checkHealth().catch(() => 'error' as const);

@@ -3,6 +3,7 @@ import type { DatabaseOutage } from '../../db/availability';
 import type { Database } from '../../db/client';
 import type { RefreshJobStatus } from '../../db/schema';
 import { passwordHashingLoad } from '../../lib/password';
+import { refreshJobsByState } from './repository';
 
 /** What the upload pipeline reports about its own load; all zero until a source is registered. */
 export interface UploadLoad {
@@ -93,9 +94,7 @@ export function createMetrics(db: Database, outage: DatabaseOutage): Metrics {
     async collect() {
       this.reset();
       try {
-        const { rows } = await db.query<{ status: RefreshJobStatus; n: number }>(
-          'SELECT status, count(*)::int AS n FROM refresh_jobs GROUP BY status',
-        );
+        const rows = await refreshJobsByState(db);
         for (const state of REFRESH_STATES) this.set({ state }, 0);
         for (const row of rows) this.set({ state: row.status }, row.n);
       } catch {

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client';
+import { sql } from 'kysely';
+import type { Queryable } from '../../db/client';
 
 export interface GradeFigures {
   grade: string;
@@ -19,29 +20,23 @@ export interface SectorFigures {
   averageScore: number | null;
 }
 
-interface Row {
-  sector: string;
-  grade: string;
-  female: number;
-  male: number;
-  submitted: number;
-  score_sum: string | null;
-  scored: number;
-}
-
 /** Per sector and grade (in natural order: Grade 6 before Grade 10), the figures the report shows. */
-export async function loadDemoFigures(db: Database): Promise<SectorFigures[]> {
-  const { rows } = await db.query<Row>(
-    `SELECT sector, grade,
-            (count(*) FILTER (WHERE gender = 'Female'))::int AS female,
-            (count(*) FILTER (WHERE gender = 'Male'))::int AS male,
-            (count(*) FILTER (WHERE project_submitted))::int AS submitted,
-            sum(score)::text AS score_sum,
-            count(score)::int AS scored
-       FROM demo_students
-      GROUP BY sector, grade
-      ORDER BY sector, (substring(grade from '(\\d+)\\s*$'))::numeric NULLS LAST, grade`,
-  );
+export async function loadDemoFigures(db: Queryable): Promise<SectorFigures[]> {
+  const rows = await db.kysely
+    .selectFrom('demo_students')
+    .select([
+      'sector',
+      'grade',
+      sql<number>`(count(*) FILTER (WHERE gender = 'Female'))::int`.as('female'),
+      sql<number>`(count(*) FILTER (WHERE gender = 'Male'))::int`.as('male'),
+      sql<number>`(count(*) FILTER (WHERE project_submitted))::int`.as('submitted'),
+      sql<string | null>`sum(score)::text`.as('score_sum'),
+      sql<number>`count(score)::int`.as('scored'),
+    ])
+    .groupBy(['sector', 'grade'])
+    .orderBy('sector')
+    .orderBy(sql`(substring(grade from '(\\d+)\\s*$'))::numeric NULLS LAST, grade`)
+    .execute();
   const bySector = new Map<string, { grades: GradeFigures[]; scoreSum: number; scored: number }>();
   for (const r of rows) {
     const entry = bySector.get(r.sector) ?? { grades: [], scoreSum: 0, scored: 0 };

@@ -1,11 +1,12 @@
 import { type Sector, type SectorDeclaration, sectorDeclaration } from '@insightra/contract';
-import type { Database } from '../../db/client';
+import type { Selectable } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, Queryable } from '../../db/client';
+import type { SectorsTable } from '../../db/schema';
 
-interface SectorRow {
-  id: number;
-  name: string;
-  slug: string;
-}
+type SectorsTableRow = Selectable<SectorsTable>;
+
+type SectorRow = Pick<SectorsTableRow, 'id' | 'name' | 'slug'>;
 
 /** Both spellings of docs/PRODUCT.md#data-shapes: id/sector_id and name/sector_name. */
 const toSector = (row: SectorRow): Sector => ({
@@ -16,28 +17,34 @@ const toSector = (row: SectorRow): Sector => ({
   slug: row.slug,
 });
 
-export async function listSectors(db: Database): Promise<Sector[]> {
-  const { rows } = await db.query<SectorRow>('SELECT id, name, slug FROM sectors ORDER BY id');
+export async function listSectors(db: Queryable): Promise<Sector[]> {
+  const rows = await db.kysely.selectFrom('sectors').select(['id', 'name', 'slug']).orderBy('id').execute();
   return rows.map(toSector);
 }
 
-export async function findSector(db: Database, id: number): Promise<Sector | null> {
-  const { rows } = await db.query<SectorRow>('SELECT id, name, slug FROM sectors WHERE id = $1', [id]);
-  return rows[0] ? toSector(rows[0]) : null;
+export async function findSector(db: Queryable, id: number): Promise<Sector | null> {
+  const row = await db.kysely
+    .selectFrom('sectors')
+    .select(['id', 'name', 'slug'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? toSector(row) : null;
 }
 
 /** Sets a user's sector; false when the user no longer exists. */
-export async function setUserSector(db: Database, userId: number, sectorId: number): Promise<boolean> {
-  const { rowCount } = await db.query('UPDATE users SET sector_id = $2, updated_date = now() WHERE id = $1', [
-    userId,
-    sectorId,
-  ]);
-  return rowCount > 0;
+export async function setUserSector(db: Queryable, userId: number, sectorId: number): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('users')
+    .set({ sector_id: sectorId, updated_date: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /**
  * The declaration of a member's sector (Education for a member without one): it decides their upload
- * template, the table their rows go to and their reports.
+ * template, the table their rows go to and their reports. SQL text, not the builder, because the
+ * built-in provider calls it with a handle that only runs text (docs/decisions/113-one-data-layer.md).
  */
 export async function memberDeclaration(
   db: Pick<Database, 'query'>,
@@ -51,9 +58,13 @@ export async function memberDeclaration(
 }
 
 /** Whether the member has uploads whose rows are in use (not purged). */
-export async function hasActiveUploads(db: Database, userId: number): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM upload_logs WHERE user_id = $1 AND status <> 0 LIMIT 1', [
-    userId,
-  ]);
-  return rows.length > 0;
+export async function hasActiveUploads(db: Queryable, userId: number): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('upload_logs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '<>', 0)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -26,7 +26,7 @@ import {
   withHead,
 } from './receive';
 import { type ProcessOptions, processRows, type RowStats } from './row-processor';
-import { pieceBytes, writePiece } from './row-sink';
+import { pieceBytes, writePiece } from './row-sink-repository';
 import { spreadsheetBatches } from './spreadsheet-source';
 import { CONTENT_TYPES, type UploadFormat } from './types';
 

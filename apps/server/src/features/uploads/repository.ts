@@ -1,5 +1,6 @@
 import type { UploadLog } from '@insightra/contract';
 import { api, SECTOR_DECLARATIONS } from '@insightra/contract';
+import { sql } from 'kysely';
 import type { Database } from '../../db/client';
 import { removeFileContent } from '../../lib/file-store';
 
@@ -63,20 +64,20 @@ export async function uploadFileId(
  */
 export async function purgeUploads(db: Database, userId: number, ids: number[]): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{
-      id: number;
-      original_file_id: number | null;
-      rejected_file_id: number | null;
-    }>(
-      `UPDATE upload_logs SET status = 0, deleted_at = now()
-        WHERE user_id = $1 AND id = ANY($2::int[]) AND status <> 0
-        RETURNING id, original_file_id, rejected_file_id`,
-      [userId, ids],
-    );
+    const rows = await tx.kysely
+      .updateTable('upload_logs')
+      .set({ status: 0, deleted_at: sql<Date>`now()` })
+      .where('user_id', '=', userId)
+      .where('id', '=', sql<number>`ANY(${ids}::int[])`)
+      .where('status', '<>', 0)
+      .returning(['id', 'original_file_id', 'rejected_file_id'])
+      .execute();
     if (!rows.length) return 0;
-    // Each sector's rows have their own table; a member's are in one of them.
+    // Each sector's rows have their own table, made from its declaration and so not in the typed
+    // schema; a member's are in one of them.
+    const purged = rows.map((r) => r.id);
     for (const { table } of SECTOR_DECLARATIONS) {
-      await tx.query(`DELETE FROM ${table} WHERE upload_id = ANY($1::int[])`, [rows.map((r) => r.id)]);
+      await sql`DELETE FROM ${sql.table(table)} WHERE upload_id = ANY(${purged}::int[])`.execute(tx.kysely);
     }
     for (const r of rows) {
       if (r.original_file_id) await removeFileContent(tx, r.original_file_id);
@@ -91,15 +92,20 @@ export async function purgeUploads(db: Database, userId: number, ids: number[]):
  * concurrently, the row locks of the UPDATE make each file's removal happen once; the others skip it.
  */
 export async function removeExpiredFiles(db: Database): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `WITH gone AS (
-       UPDATE stored_files SET removed_at = now()
-        WHERE expires_at <= now() AND removed_at IS NULL
-        RETURNING id
-     ), chunks AS (
-       DELETE FROM stored_file_chunks WHERE file_id IN (SELECT id FROM gone)
-     )
-     SELECT count(*)::int AS n FROM gone`,
-  );
-  return rows[0]?.n ?? 0;
+  const row = await db.kysely
+    .with('gone', (qb) =>
+      qb
+        .updateTable('stored_files')
+        .set({ removed_at: sql<Date>`now()` })
+        .where((eb) => eb('expires_at', '<=', eb.fn<Date>('now')))
+        .where('removed_at', 'is', null)
+        .returning('id'),
+    )
+    .with('chunks', (qb) =>
+      qb.deleteFrom('stored_file_chunks').where('file_id', 'in', (eb) => eb.selectFrom('gone').select('id')),
+    )
+    .selectFrom('gone')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }

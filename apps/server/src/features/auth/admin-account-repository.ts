@@ -1,0 +1,92 @@
+import { sql } from 'kysely';
+import type { Queryable, Tx } from '../../db/client';
+
+/** Serialises start-up administrator creation across instances sharing one database. */
+const FIRST_ADMIN_LOCK_KEY = 727_003;
+
+/** The advisory lock under which the first administrator is set up (held until the transaction ends). */
+export async function lockFirstAdmin(tx: Tx): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(FIRST_ADMIN_LOCK_KEY)})`.execute(tx.kysely);
+}
+
+export async function userIdByUsername(db: Queryable, username: string): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [eb.val(username)])))
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Whether `email` is free for `username`: no other user has it (case-insensitive). */
+export async function emailFreeFor(db: Queryable, email: string, username: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select(sql`1`.as('one'))
+    .where((eb) =>
+      eb.and([
+        eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])),
+        eb(eb.fn('lower', ['username']), '<>', eb.fn('lower', [eb.val(username)])),
+      ]),
+    )
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+/** Whether a user with this username or e-mail exists (case-insensitive). */
+export async function usernameOrEmailTaken(db: Queryable, username: string, email: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [eb.val(username)])),
+        eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function anyUserExists(db: Queryable): Promise<boolean> {
+  const row = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Makes the user an administrator with this password (and e-mail, when given); sign-in by password on. */
+export async function promoteToAdmin(
+  db: Queryable,
+  id: number,
+  passwordHash: string,
+  email: string | null,
+): Promise<void> {
+  await db.kysely
+    .updateTable('users')
+    .set((eb) => ({
+      role: 'admin',
+      password_hash: passwordHash,
+      email: eb.fn.coalesce(eb.val(email), 'email'),
+      updated_date: sql<Date>`now()`,
+      providers: sql<
+        string[]
+      >`CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END`,
+    }))
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function insertAdmin(
+  db: Queryable,
+  admin: { username: string; email: string | null; passwordHash: string },
+): Promise<void> {
+  await db.kysely
+    .insertInto('users')
+    .values({
+      username: admin.username,
+      full_name: 'Administrator',
+      email: admin.email,
+      password_hash: admin.passwordHash,
+      role: 'admin',
+    })
+    .execute();
+}
