@@ -8,7 +8,7 @@ import { usePublicConfig } from '../../../../lib/public-config';
 import { useSession } from '../../../../lib/session/session-context';
 import { refreshQueueKey } from '../../api/refresh';
 import { downloadTemplate } from './template-download';
-import { sendUpload } from './upload-request';
+import { sendUpload, uploadFailure } from './upload-request';
 import { formatBytes, type UploadPhase, UploadStatus } from './upload-status';
 
 /** Files above this get the longer hint: their upload and processing take noticeably longer. */
@@ -75,7 +75,7 @@ export function UploadControls() {
       void queryClient.invalidateQueries({ queryKey: ['uploads'] });
     } catch (err) {
       setPhase(null);
-      toast.error(err instanceof Error ? err.message : MESSAGES.dashboard.uploadFailed('Network error'));
+      toast.error(uploadFailure(err));
     } finally {
       abort.current = null;
     }
