@@ -79,7 +79,7 @@ export function IssueForm() {
     if (fileRef.current) fileRef.current.value = '';
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const other = fields.issueType === 'Other';
     const problem = firstIssueReportError({

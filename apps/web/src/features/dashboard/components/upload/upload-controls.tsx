@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toast/toast-context';
 import { usePublicConfig } from '../../../../lib/public-config';
+import { domainKey } from '../../../../lib/query-keys';
 import { useSession } from '../../../../lib/session/session-context';
 import { refreshQueueKey } from '../../api/refresh';
 import { downloadTemplate } from './template-download';
@@ -72,7 +73,7 @@ export function UploadControls() {
       if (input.current) input.current.value = '';
       toast.success(result.message);
       void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
-      void queryClient.invalidateQueries({ queryKey: ['uploads'] });
+      void queryClient.invalidateQueries({ queryKey: domainKey('uploads') });
     } catch (err) {
       setPhase(null);
       toast.error(uploadFailure(err));
