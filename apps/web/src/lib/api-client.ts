@@ -11,7 +11,10 @@ import {
 } from '@insightra/contract/public';
 import { storage } from './storage';
 
-/** A non-OK answer, or no answer at all (`status` 0). `message` is the server's when it sent one. */
+/**
+ * A non-OK answer, or no answer at all (`status` 0). `message` is the server's when it sent one; `body` is
+ * the answer parsed as JSON, or its raw text when it is not JSON.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -26,16 +29,26 @@ export class ApiError extends Error {
   }
 }
 
-/** Typed by a full route definition; a schema-free `RouteRef` (see issueRouteRefs) is typed loosely. */
-type Params<R extends RouteRef> = R extends RouteDef ? RouteParams<R> : unknown;
-type Query<R extends RouteRef> = R extends RouteDef ? RouteQuery<R> : unknown;
-type Body<R extends RouteRef> = R extends RouteDef ? RouteBody<R> : unknown;
-type Answer<R extends RouteRef> = R extends RouteDef ? RouteResponse<R> : unknown;
+/**
+ * Inputs and answer of a route, from its contract definition: a wrong param or query name, a body of the
+ * wrong shape, or a wrong use of the answer is a type error. The schemas are read as types only, so this
+ * module (on every first load) still ships no zod.
+ */
+type Params<R extends RouteDef> =
+  RouteParams<R> extends undefined
+    ? undefined
+    : // A path segment is text: a numeric id may come straight from the URL (the server coerces it).
+      { [K in keyof RouteParams<R>]: RouteParams<R>[K] extends number ? number | string : RouteParams<R>[K] };
+/** Every query key may be left out: the server applies the schema's defaults. */
+type Query<R extends RouteDef> = RouteQuery<R> extends undefined ? undefined : Partial<RouteQuery<R>>;
+/** A route's JSON answer (a 200 or 201), as the contract declares it. */
+export type ApiAnswer<R extends RouteDef> = RouteResponse<R>;
 
-export interface RequestOptions<R extends RouteRef> {
-  params?: Params<R> extends undefined ? never : Record<string, string | number>;
-  query?: Query<R> extends undefined ? never : Partial<Record<string, string | number | undefined>>;
-  body?: Body<R> | FormData;
+export interface RequestOptions<R extends RouteDef> {
+  params?: Params<R>;
+  query?: Query<R>;
+  /** JSON by the contract, or the form of a multipart route (its parts are described in its summary). */
+  body?: RouteBody<R> extends undefined ? (R['multipart'] extends true ? FormData : never) : RouteBody<R>;
   /** No timeout by default (docs/PRODUCT.md#api-routes); pass a signal to cancel. */
   signal?: AbortSignal;
   /** Override the stored token (e.g. right after login). */
@@ -46,12 +59,8 @@ export function authHeaders(token = storage.get(STORAGE_KEYS.token)): Record<str
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export function routeUrl(
-  route: RouteRef,
-  params?: Record<string, string | number>,
-  query?: Record<string, unknown>,
-) {
-  let url = buildPath(route.path, params);
+function routeUrl(route: RouteRef, params?: object, query?: object) {
+  let url = buildPath(route.path, params as Record<string, string | number> | undefined);
   if (query) {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(query))
@@ -63,7 +72,7 @@ export function routeUrl(
 }
 
 /** Sends a request and returns the raw Response, throwing ApiError for network failures and non-OK answers. */
-export async function apiFetch<R extends RouteRef>(
+export async function apiFetch<R extends RouteDef>(
   route: R,
   options: RequestOptions<R> = {},
 ): Promise<Response> {
@@ -104,12 +113,13 @@ export async function apiFetch<R extends RouteRef>(
 }
 
 /** A typed JSON call of one contract route. */
-export async function apiRequest<R extends RouteRef>(
+export async function apiRequest<R extends RouteDef>(
   route: R,
   options: RequestOptions<R> = {},
-): Promise<Answer<R>> {
+): Promise<ApiAnswer<R>> {
   const response = await apiFetch(route, options);
-  return (await response.json()) as Answer<R>;
+  // The one place an answer gets its type: the server answers through the same schema (lib/route.ts).
+  return (await response.json()) as ApiAnswer<R>;
 }
 
 /** The message to show for a failed call: the server's, else `fallback`. */

@@ -8,6 +8,7 @@ import {
 } from '@insightra/contract/public';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { queryKey } from './query-keys';
 
 const FALLBACK: PublicConfig = {
   siteName: SITE_NAME_DEFAULT,
@@ -18,7 +19,7 @@ const FALLBACK: PublicConfig = {
 };
 
 export const publicConfigQuery = {
-  queryKey: ['config'] as const,
+  queryKey: queryKey('config', 'get'),
   queryFn: () => apiRequest(api.config.get),
   staleTime: 5 * 60_000,
 };

@@ -1,7 +1,7 @@
 import { api, MESSAGES, type UploadLog } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { signIn, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 const log = (over: Partial<UploadLog>): UploadLog => ({
@@ -40,7 +40,7 @@ type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
 function setup(handlers: Record<string, Handler> = {}, logs = LOGS) {
   const user = testUser();
-  window.localStorage.setItem('token', testToken(user));
+  signIn(user);
   return mockApi({
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }),
     [`GET ${api.uploads.activity.path}`]: () => json({ success: true, data: logs }),

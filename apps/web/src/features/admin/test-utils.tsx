@@ -6,7 +6,7 @@ import {
   type Report,
   type ReportsByTier,
 } from '@insightra/contract';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { signIn, testUser } from '../../test/fixtures';
 import { json, mockApi } from '../../test/render';
 
 type Handler = Parameters<typeof mockApi>[0][string];
@@ -62,7 +62,7 @@ export const report = (id: number, tier: Report['tier'], report_type: string): R
 /** Signs the browser in as an administrator and mocks the API with `handlers` on top of me and config. */
 export function asAdmin(handlers: Record<string, Handler>, config: PublicConfig = CONFIG) {
   const admin = testUser({ id: 1, role: 'admin', sectorId: null, fullName: 'Ada Admin' });
-  window.localStorage.setItem('token', testToken(admin));
+  signIn(admin);
   return mockApi({
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user: admin } }),
     [`GET ${api.config.get.path}`]: () => json(config),

@@ -2,7 +2,7 @@ import { api, MESSAGES } from '@insightra/contract';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 // Google's script cannot load here: a stand-in button hands over a credential the way GIS does.

@@ -1,7 +1,7 @@
 import { api, MESSAGES } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 const CONFIG = {

@@ -5,7 +5,7 @@ import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-r
 import { describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
 import { ToastContainer } from '../../components/ui/toast/toast-container';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 import { AdminArea, MemberArea } from './components/route-guard';
 import { LoginPage } from './pages/login-page';
@@ -64,13 +64,13 @@ function renderGuarded(path: string) {
 }
 
 function signedInAs(user: ReturnType<typeof testUser>) {
-  window.localStorage.setItem('token', testToken(user));
+  signIn(user);
   mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }) });
 }
 
 describe('route guard (docs/PRODUCT.md#route-guard)', () => {
   it("shows 'Loading...' while the session resolves", async () => {
-    window.localStorage.setItem('token', testToken(testUser()));
+    signIn(testUser());
     mockApi({ [`GET ${api.auth.me.path}`]: () => new Promise<Response>(() => {}) });
     renderGuarded('/dashboard');
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.other.loading);
@@ -144,7 +144,7 @@ describe('route guard (docs/PRODUCT.md#route-guard)', () => {
   });
 
   it('logs out and sends to /login when the server refuses the stored token', async () => {
-    window.localStorage.setItem('token', testToken(testUser()));
+    signIn(testUser());
     mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: false, message: 'Invalid token' }, 401) });
     renderGuarded('/activity');
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { api, MESSAGES } from '@insightra/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 const SECTORS = ['Education', 'Automobile', 'Real-Estate', 'Healthcare', 'Retail', 'Hotels'].map(
@@ -16,7 +16,7 @@ const SECTORS = ['Education', 'Automobile', 'Real-Estate', 'Healthcare', 'Retail
 
 function setup(handlers: Record<string, () => Response | Promise<Response>> = {}) {
   const user = testUser({ sectorId: null });
-  window.localStorage.setItem('token', testToken(user));
+  signIn(user);
   return mockApi({
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }),
     [`GET ${api.sectors.list.path}`]: () => json({ success: true, data: { sectors: SECTORS } }),

@@ -1,7 +1,7 @@
 import { api, MESSAGES } from '@insightra/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 import { formatIndiaDateTime } from './format';
 
@@ -12,7 +12,7 @@ function setup(
   overrides = {},
 ) {
   const user = testUser(overrides);
-  window.localStorage.setItem('token', testToken(user));
+  signIn(user);
   const api_ = mockApi({
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }),
     'GET /api/sectors/1': () => json({ success: true, data: { sector: SECTOR } }),

@@ -2,7 +2,7 @@ import { api, MESSAGES, SESSION_MESSAGES } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { testToken, testUser } from '../../lib/session/test-token';
+import { signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 // Google's script cannot load here: a stand-in button hands over a credential the way GIS does.
@@ -29,8 +29,7 @@ type Handler = Parameters<typeof mockApi>[0][string];
 
 function setup(handlers: Record<string, Handler> = {}, googleEnabled = false) {
   const user = testUser();
-  const token = testToken(user);
-  window.localStorage.setItem('token', token);
+  const token = signIn(user);
   const mocked = mockApi({
     'GET /api/config': () =>
       json({ ...CONFIG, google: googleEnabled ? CONFIG.google : { enabled: false, clientId: null } }),

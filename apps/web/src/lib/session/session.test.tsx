@@ -3,10 +3,10 @@ import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ToastContainer } from '../../components/ui/toast/toast-container';
 import { ToastProvider } from '../../components/ui/toast/toast-provider';
+import { signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi } from '../../test/render';
 import { useSession } from './session-context';
 import { SessionProvider } from './session-provider';
-import { testToken, testUser } from './test-token';
 import { decodeToken, isTokenUsable, userFromClaims } from './token';
 
 function Probe() {
@@ -57,8 +57,7 @@ describe('session (docs/PRODUCT.md#sessions)', () => {
   });
 
   it('shows the user from the claims, then the user from /auth/me', async () => {
-    const token = testToken(testUser({ fullName: 'From Claims' }));
-    window.localStorage.setItem('token', token);
+    const token = signIn(testUser({ fullName: 'From Claims' }));
     let answer: (r: Response) => void = () => {};
     const { calls } = mockApi({
       [`GET ${api.auth.me.path}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
@@ -75,7 +74,7 @@ describe('session (docs/PRODUCT.md#sessions)', () => {
   });
 
   it.each([401, 403])('logs out when /auth/me answers %i', async (code) => {
-    window.localStorage.setItem('token', testToken(testUser()));
+    signIn(testUser());
     mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: false, message: 'Invalid token' }, code) });
     mount();
     await vi.waitFor(() => expect(status()).toBe('anonymous'));
@@ -83,7 +82,7 @@ describe('session (docs/PRODUCT.md#sessions)', () => {
   });
 
   it('keeps the user on a server error or a network failure', async () => {
-    window.localStorage.setItem('token', testToken(testUser({ fullName: 'Still Here' })));
+    signIn(testUser({ fullName: 'Still Here' }));
     mockApi({ [`GET ${api.auth.me.path}`]: () => json({ success: false, message: 'boom' }, 500) });
     const view = mount();
     await vi.waitFor(() => expect(status()).toBe('authenticated'));
@@ -121,8 +120,7 @@ describe('session (docs/PRODUCT.md#sessions)', () => {
   ])(
     'Logout ends the session on the server and says so at once, even when the server %s',
     async (_n, answer) => {
-      const token = testToken(testUser());
-      window.localStorage.setItem('token', token);
+      const token = signIn(testUser());
       const { calls } = mockApi({
         [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user: testUser() } }),
         [`POST ${api.auth.logout.path}`]: answer,

@@ -1,9 +1,10 @@
 import { api, MESSAGES, STORAGE_KEYS, type UploadLog } from '@insightra/contract';
 import { ApiError, apiRequest, authHeaders } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 import { saveBlob } from '../../../lib/save-blob';
 import { storage } from '../../../lib/storage';
 
-export const activityKey = ['uploads', 'activity'] as const;
+export const activityKey = queryKey('uploads', 'activity');
 
 /** Thrown when there is no stored token: the page says so instead of calling the server. */
 export class NoTokenError extends Error {

@@ -1,5 +1,5 @@
 import { MESSAGES, PATHS, type UploadLog } from '@insightra/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileSpreadsheet, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -32,7 +32,6 @@ export function ActivityPage() {
   const logs = useQuery({ ...activityQuery, retry: false });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
-  const [purging, setPurging] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
 
   const list = logs.data ?? [];
@@ -66,21 +65,19 @@ export function ActivityPage() {
     }
   };
 
-  const purge = async () => {
-    setPurging(true);
-    try {
-      const count = await purgeUploads(chosen);
+  const purge = useMutation({
+    mutationFn: purgeUploads,
+    // Stays pending until the list shows what is left.
+    onSuccess: async (count) => {
       if (count === 0) toast.warning(MESSAGES.activity.noneDeleted);
       else toast.success(MESSAGES.activity.deleted(count));
       setSelected(new Set());
       setConfirming(false);
       await queryClient.invalidateQueries({ queryKey: activityKey });
-    } catch (err) {
-      toast.error(err instanceof NoTokenError ? MESSAGES.activity.noToken : MESSAGES.activity.purgeFailed);
-    } finally {
-      setPurging(false);
-    }
-  };
+    },
+    onError: (err) =>
+      toast.error(err instanceof NoTokenError ? MESSAGES.activity.noToken : MESSAGES.activity.purgeFailed),
+  });
 
   let body: React.ReactNode;
   if (logs.isPending) body = <Spinner text="Loading activity logs..." className="py-24" />;
@@ -182,16 +179,21 @@ export function ActivityPage() {
       <Modal
         open={confirming}
         onClose={() => setConfirming(false)}
-        dismissible={!purging}
+        dismissible={!purge.isPending}
         size="sm"
         title={`Purge ${chosen.length} upload${chosen.length === 1 ? '' : 's'}?`}
         description="Their rows and files are removed for good; the logs stay in the list as Deleted."
         footer={
           <>
-            <Button variant="secondary" disabled={purging} onClick={() => setConfirming(false)}>
+            <Button variant="secondary" disabled={purge.isPending} onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button variant="danger" loading={purging} loadingText="Purging..." onClick={() => void purge()}>
+            <Button
+              variant="danger"
+              loading={purge.isPending}
+              loadingText="Purging..."
+              onClick={() => purge.mutate(chosen)}
+            >
               Purge
             </Button>
           </>

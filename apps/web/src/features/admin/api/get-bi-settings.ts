@@ -1,11 +1,12 @@
 import { api } from '@insightra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 /** How the BI provider is set up, for the admin dashboard's warnings; read once per visit. */
 export function useBiSettings() {
   return useQuery({
-    queryKey: ['admin', 'bi-settings'] as const,
+    queryKey: queryKey('admin', 'biSettings'),
     queryFn: async ({ signal }) => (await apiRequest(api.admin.biSettings, { signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });

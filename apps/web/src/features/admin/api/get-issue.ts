@@ -1,10 +1,11 @@
 import { api } from '@insightra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 export const adminIssueQuery = (id: number) =>
   queryOptions({
-    queryKey: ['admin', 'issue', id] as const,
+    queryKey: queryKey('admin', 'issue', id),
     queryFn: ({ signal }) => apiRequest(api.admin.issue, { params: { id }, signal }),
   });
 

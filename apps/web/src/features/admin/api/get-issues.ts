@@ -1,6 +1,7 @@
 import { api, type IssueStatus } from '@insightra/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 export const ISSUES_PAGE_SIZE = 20;
 
@@ -11,7 +12,7 @@ export interface IssuesFilter {
 
 export const adminIssuesQuery = ({ status, page }: IssuesFilter) =>
   queryOptions({
-    queryKey: ['admin', 'issues', { status, page }] as const,
+    queryKey: queryKey('admin', 'issues', { status, page }),
     queryFn: ({ signal }) =>
       apiRequest(api.admin.issues, {
         query: { status: status ?? undefined, page, pageSize: ISSUES_PAGE_SIZE },

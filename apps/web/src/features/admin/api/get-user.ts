@@ -1,10 +1,11 @@
 import { api } from '@insightra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 export const adminUserQuery = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'user', id] as const,
+    queryKey: queryKey('admin', 'user', id),
     queryFn: ({ signal }) => apiRequest(api.admin.user, { params: { id }, signal }),
   });
 

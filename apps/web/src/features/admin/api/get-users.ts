@@ -1,6 +1,7 @@
 import { api } from '@insightra/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 export const ADMIN_USERS_PAGE_SIZE = 24;
 
@@ -12,7 +13,7 @@ export interface UsersSearch {
 
 export const adminUsersQuery = ({ q, page }: UsersSearch) =>
   queryOptions({
-    queryKey: ['admin', 'users', { q, page }] as const,
+    queryKey: queryKey('admin', 'users', { q, page }),
     queryFn: ({ signal }) =>
       apiRequest(api.admin.users, {
         query: { q: q || undefined, page, pageSize: ADMIN_USERS_PAGE_SIZE },

@@ -2,6 +2,7 @@ import { api } from '@insightra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 /**
  * The screenshot as a blob: URL. It is fetched with the bearer header, so the session token never
@@ -9,7 +10,7 @@ import { apiFetch } from '../../../lib/api-client';
  */
 export function useIssueScreenshot(id: number, enabled: boolean) {
   const query = useQuery({
-    queryKey: ['admin', 'issue-screenshot', id] as const,
+    queryKey: queryKey('admin', 'issueScreenshot', id),
     queryFn: async ({ signal }) =>
       (await apiFetch(api.admin.issueScreenshot, { params: { id }, signal })).blob(),
     enabled,

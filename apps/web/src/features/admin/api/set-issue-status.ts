@@ -1,6 +1,7 @@
 import { api, type IssueStatus } from '@insightra/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 import { adminIssueQuery } from './get-issue';
 
 /** Marks an issue report open or resolved, then refreshes the inbox lists. */
@@ -13,7 +14,7 @@ export function useSetIssueStatus(id: number) {
       queryClient.setQueryData(adminIssueQuery(id).queryKey, (current) =>
         current ? { ...current, data: { ...current.data, status: data.status } } : current,
       );
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'issues'] });
+      return queryClient.invalidateQueries({ queryKey: queryKey('admin', 'issues') });
     },
   });
 }

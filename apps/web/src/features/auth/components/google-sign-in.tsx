@@ -1,5 +1,6 @@
 import { MESSAGES, type User } from '@insightra/contract';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
+import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
 import { googleRequest } from '../api/auth-api';
@@ -16,27 +17,29 @@ export interface GoogleSignInProps {
 export function GoogleSignIn({ clientId, onSuccess }: GoogleSignInProps) {
   const toast = useToast();
 
-  async function exchange(credential: string | undefined) {
-    if (!credential) {
-      toast.error(MESSAGES.auth.googleLoginFailedRetry);
-      return;
-    }
-    try {
-      const res = await googleRequest(credential);
+  const exchange = useMutation({
+    mutationFn: googleRequest,
+    onSuccess: (res) => {
       toast.success(MESSAGES.auth.googleLoginSuccess);
       onSuccess(res.data.token, res.data.user);
-    } catch (err) {
+    },
+    onError: (err) => {
       const message =
         err instanceof ApiError && err.status !== 0 ? err.message || MESSAGES.auth.googleFailed : '';
       toast.error(message ? MESSAGES.auth.googleLoginFailed(message) : MESSAGES.auth.googleLoginFailedRetry);
-    }
+    },
+  });
+
+  function signIn(credential: string | undefined) {
+    if (credential) exchange.mutate(credential);
+    else toast.error(MESSAGES.auth.googleLoginFailedRetry);
   }
 
   return (
     <GoogleOAuthProvider clientId={clientId}>
       <div className="flex justify-center">
         <GoogleLogin
-          onSuccess={(response) => void exchange(response.credential)}
+          onSuccess={(response) => signIn(response.credential)}
           onError={() => toast.error(MESSAGES.auth.googleLoginFailedRetry)}
           useOneTap
           text="continue_with"

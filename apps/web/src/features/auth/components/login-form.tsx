@@ -1,5 +1,6 @@
 import { MESSAGES, type User } from '@insightra/contract';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
@@ -14,20 +15,19 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
     { username: '', password: '' },
     validateLogin,
   );
-  const [submitting, setSubmitting] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (Object.keys(check()).length) return;
-    setSubmitting(true);
-    try {
-      const res = await loginRequest(values.username, values.password);
+  const login = useMutation({
+    mutationFn: (v: LoginValues) => loginRequest(v.username, v.password),
+    onSuccess: (res) => {
       toast.success(MESSAGES.auth.loginSuccess);
       onSuccess(res.data.token, res.data.user);
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.auth.loginFailed));
-      setSubmitting(false);
-    }
+    },
+    onError: (err) => toast.error(errorMessage(err, MESSAGES.auth.loginFailed)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (Object.keys(check()).length) return;
+    login.mutate(values);
   }
 
   return (
@@ -53,7 +53,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
         required
         minLength={6}
       />
-      <Button type="submit" size="lg" loading={submitting} loadingText={MESSAGES.other.processing}>
+      <Button
+        type="submit"
+        size="lg"
+        loading={login.isPending || login.isSuccess}
+        loadingText={MESSAGES.other.processing}
+      >
         Login
       </Button>
     </form>

@@ -1,5 +1,6 @@
 import { MESSAGES, type User } from '@insightra/contract';
-import { type FormEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,25 +16,24 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
   const toast = useToast();
   const { siteName } = usePublicConfig();
   const { values, errors, onChange, check } = useFormFields(EMPTY, validateRegister);
-  const [submitting, setSubmitting] = useState(false);
+  const register = useMutation({
+    mutationFn: registerRequest,
+    onSuccess: (res) => {
+      toast.success(MESSAGES.auth.registrationSuccess(siteName));
+      onSuccess(res.data.token, res.data.user);
+    },
+    onError: (err) => toast.error(errorMessage(err, MESSAGES.auth.registrationFailed)),
+  });
   const match = passwordMatchMessage(values.password, values.confirmPassword);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (Object.keys(check()).length) return;
     if (values.password !== values.confirmPassword) {
       toast.error(MESSAGES.auth.passwordsDoNotMatch);
       return;
     }
-    setSubmitting(true);
-    try {
-      const res = await registerRequest(values);
-      toast.success(MESSAGES.auth.registrationSuccess(siteName));
-      onSuccess(res.data.token, res.data.user);
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.auth.registrationFailed));
-      setSubmitting(false);
-    }
+    register.mutate(values);
   }
 
   return (
@@ -94,7 +94,12 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
           minLength={6}
         />
       </div>
-      <Button type="submit" size="lg" loading={submitting} loadingText={MESSAGES.other.processing}>
+      <Button
+        type="submit"
+        size="lg"
+        loading={register.isPending || register.isSuccess}
+        loadingText={MESSAGES.other.processing}
+      >
         Register
       </Button>
     </form>

@@ -1,14 +1,15 @@
 import { api } from '@insightra/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 /** The demo chart calls (public). apiRequest throws on a non-OK answer, so a failure shows the error state. */
 export const gradesQuery = queryOptions({
-  queryKey: ['charts', 'grades'],
+  queryKey: queryKey('charts', 'grades'),
   queryFn: ({ signal }) => apiRequest(api.charts.grades, { signal }),
 });
 
 export const submissionsQuery = queryOptions({
-  queryKey: ['charts', 'submissions'],
+  queryKey: queryKey('charts', 'submissions'),
   queryFn: ({ signal }) => apiRequest(api.charts.submissions, { signal }),
 });

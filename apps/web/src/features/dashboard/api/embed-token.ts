@@ -1,5 +1,5 @@
 import { api, type EmbedTokenResponse, MESSAGES, type Tier } from '@insightra/contract';
-import { authHeaders, routeUrl } from '../../../lib/api-client';
+import { ApiError, apiRequest } from '../../../lib/api-client';
 
 /** A failure of the report connection, worded as the Dashboard messages of docs/PRODUCT.md#server-health. */
 export class DashboardError extends Error {}
@@ -9,29 +9,14 @@ export class DashboardError extends Error {}
  * (server not running), an answer that is not JSON (endpoint missing), a non-OK answer (API Error).
  */
 export async function fetchEmbedToken(tier: Tier, signal?: AbortSignal): Promise<EmbedTokenResponse> {
-  let response: Response;
   try {
-    response = await fetch(routeUrl(api.bi.embedToken, undefined, { tier }), {
-      headers: authHeaders(),
-      signal,
-    });
+    return await apiRequest(api.bi.embedToken, { query: { tier }, signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new DashboardError(MESSAGES.dashboard.serverNotRunning);
+    if (!(err instanceof ApiError)) throw new DashboardError(MESSAGES.dashboard.powerBiUnavailable);
+    if (err.isNetworkError) throw new DashboardError(MESSAGES.dashboard.serverNotRunning);
+    // ApiError keeps a body that is not JSON as its raw text.
+    if (typeof err.body === 'string') throw new DashboardError(MESSAGES.dashboard.powerBiUnavailable);
+    throw new DashboardError(MESSAGES.dashboard.apiError(err.status, err.message));
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new DashboardError(MESSAGES.dashboard.powerBiUnavailable);
-  }
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : text;
-    throw new DashboardError(MESSAGES.dashboard.apiError(response.status, message));
-  }
-  return body as EmbedTokenResponse;
 }

@@ -1,11 +1,12 @@
 import { api } from '@insightra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 export const startRefresh = () => apiRequest(api.bi.refresh);
 export const refreshStatus = (id: string) => apiRequest(api.bi.refreshStatus, { params: { id } });
 
-export const refreshQueueKey = ['dashboard', 'refresh-queue'] as const;
+export const refreshQueueKey = queryKey('bi', 'refreshQueue');
 
 /** The caller's refreshes and how many uploads wait for the next one. */
 export function useRefreshQueue() {

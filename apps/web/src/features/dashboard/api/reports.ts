@@ -1,8 +1,9 @@
 import { api, type NewReport, type Report, type Tier } from '@insightra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
-export const reportsKey = (tier: Tier) => ['dashboard', 'reports', tier] as const;
+export const reportsKey = (tier: Tier) => queryKey('reports', 'list', tier);
 
 export function useReports(tier: Tier) {
   return useQuery({

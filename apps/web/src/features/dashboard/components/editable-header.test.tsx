@@ -1,8 +1,9 @@
 import { MESSAGES } from '@insightra/contract';
 import { configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signIn, testUser } from '../../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../../test/render';
-import { dashboardApi, signIn, testUser } from '../testing/dashboard-fixtures';
+import { dashboardApi } from '../testing/dashboard-fixtures';
 import { validateDashboardHeader } from './editable-header';
 
 // The route's lazy page and its queries can take a while on a busy machine.
@@ -24,7 +25,7 @@ describe('dashboard header', () => {
           return json({
             success: true,
             message: 'ok',
-            data: { user: { ...testUser, dashboardHeader, dashboard_header: dashboardHeader } },
+            data: { user: testUser({ dashboardHeader, dashboard_header: dashboardHeader }) },
           });
         },
       }).handlers,

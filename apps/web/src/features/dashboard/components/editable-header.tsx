@@ -1,4 +1,5 @@
 import { api, DEFAULT_DASHBOARD_HEADER, LIMITS, MESSAGES, STORAGE_KEYS } from '@insightra/contract';
+import { useMutation } from '@tanstack/react-query';
 import { Check, Pencil, X } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -24,9 +25,27 @@ export function EditableHeader() {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(current);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saveHeader = useMutation({
+    mutationFn: async (dashboardHeader: string) => {
+      const response = await apiRequest(api.auth.dashboardHeader, { body: { dashboardHeader } });
+      if (!response?.data?.user) throw new Error(MESSAGES.auth.invalidResponse);
+      return response.data.user;
+    },
+    onSuccess: (saved) => {
+      setUser(saved);
+      toast.success('Dashboard header updated successfully');
+      setEditing(false);
+    },
+    onError: (err) => {
+      const message =
+        err instanceof Error && err.message === MESSAGES.auth.invalidResponse
+          ? MESSAGES.auth.invalidResponse
+          : (serverMessage(err) ?? MESSAGES.auth.dashboardHeaderFailed);
+      toast.error(message);
+    },
+  });
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     const invalid = validateDashboardHeader(draft);
     setError(invalid);
@@ -38,24 +57,7 @@ export function EditableHeader() {
       toast.error(MESSAGES.auth.noToken);
       return;
     }
-    setSaving(true);
-    try {
-      const response = await apiRequest(api.auth.dashboardHeader, {
-        body: { dashboardHeader: draft.trim() },
-      });
-      if (!response?.data?.user) throw new Error(MESSAGES.auth.invalidResponse);
-      setUser(response.data.user);
-      toast.success('Dashboard header updated successfully');
-      setEditing(false);
-    } catch (err) {
-      const message =
-        err instanceof Error && err.message === MESSAGES.auth.invalidResponse
-          ? MESSAGES.auth.invalidResponse
-          : (serverMessage(err) ?? MESSAGES.auth.dashboardHeaderFailed);
-      toast.error(message);
-    } finally {
-      setSaving(false);
-    }
+    saveHeader.mutate(draft.trim());
   };
 
   if (!editing) {
@@ -103,7 +105,7 @@ export function EditableHeader() {
       <Button
         type="submit"
         size="md"
-        loading={saving}
+        loading={saveHeader.isPending}
         loadingText="Saving..."
         icon={<Check aria-hidden="true" className="size-4" />}
       >
@@ -112,7 +114,7 @@ export function EditableHeader() {
       <Button
         variant="ghost"
         size="md"
-        disabled={saving}
+        disabled={saveHeader.isPending}
         onClick={() => setEditing(false)}
         icon={<X aria-hidden="true" className="size-4" />}
       >

@@ -1,9 +1,10 @@
 import type { Tier } from '@insightra/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTokenRenewal } from '../../../lib/embed/use-token-renewal';
+import { queryKey } from '../../../lib/query-keys';
 import { fetchEmbedToken } from '../api/embed-token';
 
-export const embedTokenKey = (tier: Tier) => ['dashboard', 'embed-token', tier] as const;
+export const embedTokenKey = (tier: Tier) => queryKey('bi', 'embedToken', tier);
 
 /**
  * The tier's embed token and report frame URLs. Renewed in place before it expires: while the new one

@@ -1,4 +1,5 @@
 import { MESSAGES, TIMINGS } from '@insightra/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,9 @@ function setup(handlers: Parameters<typeof mockApi>[0]) {
   const onCompleted = vi.fn();
   mockApi(handlers);
   const wrap = (children: ReactNode) => (
-    <ToastContext.Provider value={{ toasts: [], api: toast }}>{children}</ToastContext.Provider>
+    <QueryClientProvider client={new QueryClient()}>
+      <ToastContext.Provider value={{ toasts: [], api: toast }}>{children}</ToastContext.Provider>
+    </QueryClientProvider>
   );
   render(wrap(<Harness onCompleted={onCompleted} />));
   return { toast, onCompleted };

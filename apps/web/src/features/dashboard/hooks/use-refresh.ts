@@ -1,4 +1,5 @@
 import { DEFAULT_REFRESH_ESTIMATE, MESSAGES, TIMINGS } from '@insightra/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
@@ -25,6 +26,8 @@ const SETTLE_MS = 4000;
  */
 export function useRefresh(onCompleted: () => void) {
   const toast = useToast();
+  // The start is the one write; polling its status is a read, paced by the timer below.
+  const { mutateAsync: requestRefresh } = useMutation({ mutationFn: startRefresh });
   const [state, setState] = useState<RefreshUiState>('idle');
   const [estimate, setEstimate] = useState(DEFAULT_REFRESH_ESTIMATE);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -84,7 +87,7 @@ export function useRefresh(onCompleted: () => void) {
     if (timer.current) clearTimeout(timer.current);
     setState('starting');
     try {
-      const started = await startRefresh();
+      const started = await requestRefresh();
       if (!alive.current) return;
       setEstimate(started.estimatedDuration || DEFAULT_REFRESH_ESTIMATE);
       if (started.status === 'in_progress') {
@@ -102,7 +105,7 @@ export function useRefresh(onCompleted: () => void) {
       toast.error(MESSAGES.dashboard.refreshFailed(errorMessage(err, 'no answer from the server')));
       settle('failed');
     }
-  }, [toast, poll, settle]);
+  }, [toast, poll, settle, requestRefresh]);
 
   const busy = state === 'starting' || state === 'refreshing' || state === 'in_progress';
   return { state, label: REFRESH_LABELS[state], busy, estimate, start };

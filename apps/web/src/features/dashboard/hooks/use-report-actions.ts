@@ -1,6 +1,5 @@
 import { MESSAGES, type NewReport, type Report, type Tier } from '@insightra/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { createReport, deleteReport, reportsKey } from '../api/reports';
 import { serverMessage } from '../api/server-message';
@@ -10,8 +9,8 @@ import { embedTokenKey } from './use-embed-token';
 export function useReportActions(onCreated: (report: Report) => void, onDeleted: (report: Report) => void) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const creation = useMutation({ mutationFn: createReport });
+  const deletion = useMutation({ mutationFn: (report: Report) => deleteReport(report.id) });
 
   const refreshTier = async (t: Tier) => {
     await queryClient.invalidateQueries({ queryKey: reportsKey(t) });
@@ -19,9 +18,8 @@ export function useReportActions(onCreated: (report: Report) => void, onDeleted:
   };
 
   const add = async (input: NewReport): Promise<boolean> => {
-    setSaving(true);
     try {
-      const response = await createReport(input);
+      const response = await creation.mutateAsync(input);
       if (!response?.data?.id) {
         toast.error(MESSAGES.data.addReportFailed);
         return false;
@@ -34,15 +32,12 @@ export function useReportActions(onCreated: (report: Report) => void, onDeleted:
     } catch (err) {
       toast.error(serverMessage(err) ?? MESSAGES.data.createReportFailed);
       return false;
-    } finally {
-      setSaving(false);
     }
   };
 
   const remove = async (report: Report): Promise<boolean> => {
-    setDeleting(true);
     try {
-      await deleteReport(report.id);
+      await deletion.mutateAsync(report);
       queryClient.setQueryData<Report[]>(reportsKey(report.tier), (old) =>
         old?.filter((r) => r.id !== report.id),
       );
@@ -53,10 +48,8 @@ export function useReportActions(onCreated: (report: Report) => void, onDeleted:
     } catch {
       toast.error(MESSAGES.data.deleteReportFailed);
       return false;
-    } finally {
-      setDeleting(false);
     }
   };
 
-  return { add, remove, saving, deleting };
+  return { add, remove, saving: creation.isPending, deleting: deletion.isPending };
 }

@@ -7,8 +7,9 @@ import {
 } from '@insightra/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signIn, testUser } from '../../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../../test/render';
-import { dashboardApi, signIn, testUser } from '../testing/dashboard-fixtures';
+import { dashboardApi } from '../testing/dashboard-fixtures';
 
 // The route's lazy page and its queries can take a while on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -94,7 +95,7 @@ describe('DashboardPage', () => {
   });
 
   it('offers a hotel member their sector’s templates of the tier', async () => {
-    const hotelier = { ...testUser, sectorId: 6, sector_id: 6, sector: { id: 6, name: 'Hotels' } };
+    const hotelier = testUser({ sectorId: 6, sector: { id: 6, name: 'Hotels' } });
     signIn(hotelier);
     mockApi(
       dashboardApi([], { 'GET /api/auth/me': () => json({ success: true, data: { user: hotelier } }) })

@@ -4,6 +4,7 @@ import { FileQuestion, Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useHostToken } from '../hooks/use-host-token';
 import { ReportRenderer } from '../report/report-renderer';
@@ -33,7 +34,7 @@ export function EmbedPage() {
   const { reportUuid = '' } = useParams();
   const host = useHostToken();
   const query = useQuery({
-    queryKey: ['embed', reportUuid, host.token, host.refreshCount],
+    queryKey: queryKey('bi', 'embedData', reportUuid, host.token, host.refreshCount),
     queryFn: ({ signal }) =>
       apiRequest(api.bi.embedData, { params: { reportUuid }, token: host.token ?? '', signal }),
     enabled: Boolean(host.token),

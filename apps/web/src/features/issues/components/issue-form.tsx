@@ -1,12 +1,13 @@
 import {
+  api,
   DEFAULT_ISSUE_TYPE,
   firstIssueReportError,
   ISSUE_TYPES,
   type IssueType,
-  issueRouteRefs,
   LIMITS,
   MESSAGES,
 } from '@insightra/contract';
+import { useMutation } from '@tanstack/react-query';
 import { ImagePlus, X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -41,8 +42,16 @@ export function IssueForm() {
   const id = useId();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [screenshot, setScreenshot] = useState<File | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
+  const submitReport = useMutation({
+    mutationFn: (form: FormData) => apiRequest(api.issues.report, { body: form }),
+    onSuccess: () => {
+      toast.success(MESSAGES.issue.submitted);
+      setFields(EMPTY);
+      clearFile();
+    },
+    onError: (err) => toast.error(errorMessage(err, MESSAGES.issue.submissionFailed)),
+  });
 
   const set =
     (key: keyof Fields) => (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
@@ -70,7 +79,7 @@ export function IssueForm() {
     if (fileRef.current) fileRef.current.value = '';
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const other = fields.issueType === 'Other';
     const problem = firstIssueReportError({
@@ -90,17 +99,7 @@ export function IssueForm() {
     if (other) form.append('issueTypeOther', fields.issueTypeOther.trim());
     form.append('description', fields.description.trim());
     if (screenshot) form.append('screenshot', screenshot, screenshot.name);
-    setSubmitting(true);
-    try {
-      await apiRequest(issueRouteRefs.report, { body: form });
-      toast.success(MESSAGES.issue.submitted);
-      setFields(EMPTY);
-      clearFile();
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.issue.submissionFailed));
-    } finally {
-      setSubmitting(false);
-    }
+    submitReport.mutate(form);
   };
 
   return (
@@ -233,7 +232,7 @@ export function IssueForm() {
         <Button
           type="submit"
           size="lg"
-          loading={submitting}
+          loading={submitReport.isPending}
           loadingText={MESSAGES.other.submitting}
           className="w-full sm:w-auto"
         >

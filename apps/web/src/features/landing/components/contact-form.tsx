@@ -1,5 +1,6 @@
 import type { ContactBody } from '@insightra/contract';
-import { issueRouteRefs, LIMITS } from '@insightra/contract/public';
+import { apiRefs, LIMITS } from '@insightra/contract/public';
+import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -28,10 +29,19 @@ export function ContactForm() {
   const toast = useToast();
   const id = useId();
   const { values: fields, errors, onChange: set, check, reset } = useFormFields(EMPTY, validate);
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: (body: ContactBody) => apiRequest(apiRefs.issues.contact, { body }),
+    onSuccess: (answer) => {
+      setSent(answer.message);
+      toast.success(answer.message);
+      reset();
+    },
+    onError: (err) =>
+      toast.error(errorMessage(err, 'Your message could not be sent. Please try again or e-mail us.')),
+  });
 
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const found = check();
     const firstBad = (Object.keys(found) as (keyof Fields)[])[0];
@@ -39,23 +49,12 @@ export function ContactForm() {
       document.getElementById(`${id}-${firstBad}`)?.focus();
       return;
     }
-    setSending(true);
-    try {
-      const body: ContactBody = {
-        name: fields.name.trim(),
-        email: fields.email.trim(),
-        message: fields.message.trim(),
-        ...(fields.company.trim() ? { company: fields.company.trim() } : {}),
-      };
-      const answer = (await apiRequest(issueRouteRefs.contact, { body })) as { message: string };
-      setSent(answer.message);
-      toast.success(answer.message);
-      reset();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Your message could not be sent. Please try again or e-mail us.'));
-    } finally {
-      setSending(false);
-    }
+    send.mutate({
+      name: fields.name.trim(),
+      email: fields.email.trim(),
+      message: fields.message.trim(),
+      ...(fields.company.trim() ? { company: fields.company.trim() } : {}),
+    });
   };
 
   if (sent) {
@@ -153,7 +152,13 @@ export function ContactForm() {
           onChange={set('message')}
         />,
       )}
-      <Button type="submit" size="lg" loading={sending} loadingText="Sending..." className="w-full sm:w-fit">
+      <Button
+        type="submit"
+        size="lg"
+        loading={send.isPending}
+        loadingText="Sending..."
+        className="w-full sm:w-fit"
+      >
         Send message
       </Button>
     </form>

@@ -1,5 +1,5 @@
 import { api, MESSAGES, PATHS } from '@insightra/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SectorSelect } from '../components/sector-select';
@@ -17,24 +18,24 @@ export function OnboardingPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const [sectorId, setSectorId] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
   const sectors = useQuery({
-    queryKey: ['sectors'],
+    queryKey: queryKey('sectors', 'list'),
     queryFn: () => apiRequest(api.sectors.list),
     select: (res) => res.data.sectors,
   });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sectorId === null) return;
-    setSaving(true);
-    try {
-      const res = await apiRequest(api.sectors.setMine, { body: { sectorId } });
+  const save = useMutation({
+    mutationFn: async (id: number) => {
+      const res = await apiRequest(api.sectors.setMine, { body: { sectorId: id } });
       if (!res?.data?.user) throw new Error('no user');
-      if (res.data.token) session.login(res.data.token, res.data.user);
-      else session.setUser(res.data.user);
+      return res.data;
+    },
+    onSuccess: ({ token, user }) => {
+      if (token) session.login(token, user);
+      else session.setUser(user);
       navigate(PATHS.dashboard, { replace: true });
-    } catch (err) {
+    },
+    onError: (err) => {
       // A member with active uploads keeps their sector: the server's 409 says why. Otherwise the server
       // refused (an answer with an error): 'Failed to set sector'; no usable answer at all (network,
       // malformed): 'Failed to save sector'.
@@ -42,8 +43,13 @@ export function OnboardingPage() {
       if (err instanceof ApiError && err.status === 409)
         toast.error(err.message || MESSAGES.data.sectorLocked);
       else toast.error(refused ? MESSAGES.data.setSectorFailed : MESSAGES.data.saveSectorFailed);
-      setSaving(false);
-    }
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sectorId === null) return;
+    save.mutate(sectorId);
   }
 
   const name = session.user?.fullName || session.user?.username;
@@ -86,7 +92,7 @@ export function OnboardingPage() {
           size="lg"
           className="mt-8 w-full"
           disabled={sectorId === null}
-          loading={saving}
+          loading={save.isPending || save.isSuccess}
           loadingText={MESSAGES.other.saving}
         >
           Continue

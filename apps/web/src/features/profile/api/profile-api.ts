@@ -1,18 +1,19 @@
 import { api } from '@insightra/contract';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 
 export const meQuery = {
-  queryKey: ['auth', 'me'] as const,
+  queryKey: queryKey('auth', 'me'),
   queryFn: () => apiRequest(api.auth.me).then((r) => r.data.user),
 };
 
 export const sectorQuery = (sectorId: number) => ({
-  queryKey: ['sectors', sectorId] as const,
+  queryKey: queryKey('sectors', 'get', sectorId),
   queryFn: () => apiRequest(api.sectors.get, { params: { sectorId } }).then((r) => r.data.sector),
 });
 
 export const uploadsQuery = {
-  queryKey: ['uploads', 'activity'] as const,
+  queryKey: queryKey('uploads', 'activity'),
   queryFn: () => apiRequest(api.uploads.activity).then((r) => r.data),
 };
 

@@ -1,5 +1,6 @@
 import { SESSION_MESSAGES, type User } from '@insightra/contract';
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
+import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { linkGoogle } from '../api/profile-api';
@@ -16,24 +17,24 @@ export interface ConnectGoogleProps {
 export function ConnectGoogle({ clientId, onLinked }: ConnectGoogleProps) {
   const toast = useToast();
 
-  async function connect(credential: string | undefined) {
-    if (!credential) {
-      toast.error(SESSION_MESSAGES.googleLinkFailed);
-      return;
-    }
-    try {
-      const res = await linkGoogle(credential);
+  const link = useMutation({
+    mutationFn: linkGoogle,
+    onSuccess: (res) => {
       onLinked(res.data.token, res.data.user);
       toast.success(res.message);
-    } catch (err) {
-      toast.error(errorMessage(err, SESSION_MESSAGES.googleLinkFailed));
-    }
+    },
+    onError: (err) => toast.error(errorMessage(err, SESSION_MESSAGES.googleLinkFailed)),
+  });
+
+  function connect(credential: string | undefined) {
+    if (credential) link.mutate(credential);
+    else toast.error(SESSION_MESSAGES.googleLinkFailed);
   }
 
   return (
     <GoogleOAuthProvider clientId={clientId}>
       <GoogleLogin
-        onSuccess={(response) => void connect(response.credential)}
+        onSuccess={(response) => connect(response.credential)}
         onError={() => toast.error(SESSION_MESSAGES.googleLinkFailed)}
         text="continue_with"
         shape="rectangular"

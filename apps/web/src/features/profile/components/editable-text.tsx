@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -18,7 +19,11 @@ export function EditableText({ label, value, validate, save, autoComplete }: Edi
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saveDraft = useMutation({
+    mutationFn: save,
+    onSuccess: () => setEditing(false),
+    // On failure the caller has shown the error toast; stay in edit mode so the draft is not lost.
+  });
 
   const start = () => {
     setDraft(value);
@@ -26,20 +31,12 @@ export function EditableText({ label, value, validate, save, autoComplete }: Edi
     setEditing(true);
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const problem = validate(draft);
     setError(problem);
     if (problem) return;
-    setSaving(true);
-    try {
-      await save(draft);
-      setEditing(false);
-    } catch {
-      // The caller has shown the error toast; stay in edit mode so the draft is not lost.
-    } finally {
-      setSaving(false);
-    }
+    saveDraft.mutate(draft);
   }
 
   if (!editing) {
@@ -84,10 +81,10 @@ export function EditableText({ label, value, validate, save, autoComplete }: Edi
             )}
           </div>
           <div className="flex gap-2">
-            <Button type="submit" size="md" loading={saving} loadingText="Saving...">
+            <Button type="submit" size="md" loading={saveDraft.isPending} loadingText="Saving...">
               Save
             </Button>
-            <Button variant="secondary" onClick={() => setEditing(false)} disabled={saving}>
+            <Button variant="secondary" onClick={() => setEditing(false)} disabled={saveDraft.isPending}>
               Cancel
             </Button>
           </div>

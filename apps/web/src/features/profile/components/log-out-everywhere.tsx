@@ -1,6 +1,6 @@
 import { PATHS, SESSION_MESSAGES } from '@insightra/contract';
+import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -13,21 +13,15 @@ export function LogOutEverywhere() {
   const session = useSession();
   const toast = useToast();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-
-  async function run() {
-    setBusy(true);
-    try {
-      await logoutEverywhere();
-    } catch (err) {
-      setBusy(false);
-      toast.error(errorMessage(err, SESSION_MESSAGES.logoutEverywhereFailed));
-      return;
-    }
-    // The server has ended this session too.
-    session.logout({ endOnServer: false });
-    navigate(PATHS.login);
-  }
+  const run = useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: () => {
+      // The server has ended this session too.
+      session.logout({ endOnServer: false });
+      navigate(PATHS.login);
+    },
+    onError: (err) => toast.error(errorMessage(err, SESSION_MESSAGES.logoutEverywhereFailed)),
+  });
 
   return (
     <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
@@ -36,9 +30,9 @@ export function LogOutEverywhere() {
         <Button
           variant="ghost"
           size="sm"
-          loading={busy}
+          loading={run.isPending || run.isSuccess}
           loadingText="Logging out..."
-          onClick={() => void run()}
+          onClick={() => run.mutate()}
         >
           <LogOut aria-hidden="true" className="size-4" />
           Log out everywhere

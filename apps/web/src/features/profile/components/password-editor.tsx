@@ -1,4 +1,5 @@
 import { LIMITS, MESSAGES } from '@insightra/contract';
+import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -25,25 +26,23 @@ export function PasswordEditor({ hasPassword, onSaved }: { hasPassword: boolean;
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const problem = passwordProblem(values, hasPassword);
-    setError(problem);
-    if (problem) return;
-    setSaving(true);
-    try {
-      const res = await updatePassword(values.next, hasPassword ? values.current : undefined);
+  const save = useMutation({
+    mutationFn: (v: typeof EMPTY) => updatePassword(v.next, hasPassword ? v.current : undefined),
+    onSuccess: (res) => {
       toast.success(res.message);
       setValues(EMPTY);
       setEditing(false);
       onSaved();
-    } catch (err) {
-      toast.error(errorMessage(err, MESSAGES.profile.passwordFailed));
-    } finally {
-      setSaving(false);
-    }
+    },
+    onError: (err) => toast.error(errorMessage(err, MESSAGES.profile.passwordFailed)),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = passwordProblem(values, hasPassword);
+    setError(problem);
+    if (problem) return;
+    save.mutate(values);
   }
 
   const field = (key: keyof typeof EMPTY, label: string, autoComplete: string) => (
@@ -90,12 +89,12 @@ export function PasswordEditor({ hasPassword, onSaved }: { hasPassword: boolean;
             </p>
           )}
           <div className="flex gap-2">
-            <Button type="submit" loading={saving} loadingText="Saving...">
+            <Button type="submit" loading={save.isPending} loadingText="Saving...">
               Save Password
             </Button>
             <Button
               variant="secondary"
-              disabled={saving}
+              disabled={save.isPending}
               onClick={() => {
                 setValues(EMPTY);
                 setError(null);

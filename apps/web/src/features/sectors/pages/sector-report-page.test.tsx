@@ -1,46 +1,16 @@
 import { EMBED_MESSAGES, SECTOR_OVERVIEW_UUID, sectorDeclaration, sectorOverview } from '@insightra/contract';
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { signIn, testUser } from '../../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../../test/render';
 
 configure({ asyncUtilTimeout: 5000 });
 
-const user = {
-  id: 7,
-  user_id: 7,
-  username: 'meera',
-  fullName: 'Meera',
-  full_name: 'Meera',
-  email: null,
-  password: true,
-  role: 'member',
-  region: null,
-  location: null,
-  mobileNumber: null,
-  mobile_number: null,
-  customerId: 0,
-  sectorId: 1,
-  sector_id: 1,
-  sector: { id: 1, name: 'Education' },
-  providers: ['local'],
-  permissions: {},
-  created_date: '2025-01-01T00:00:00.000Z',
-  updated_date: '2025-01-01T00:00:00.000Z',
-  dashboardHeader: 'Academic Analytics',
-  dashboard_header: 'Academic Analytics',
-};
-
-function signIn() {
-  const b64 = (o: object) => btoa(JSON.stringify(o)).replace(/=+$/, '');
-  window.localStorage.setItem(
-    'token',
-    `${b64({ alg: 'HS256' })}.${b64({ ...user, exp: Date.now() / 1000 + 3600 })}.sig`,
-  );
-}
+const user = testUser();
 
 describe('SectorReportPage', () => {
   it('embeds the sector’s report full size, with Back to Dashboard', async () => {
-    signIn();
+    signIn(user);
     const { calls } = mockApi({
       'GET /api/auth/me': () => json({ success: true, data: { user } }),
       'GET /api/powerbi/sector-token/real-estate': () =>
@@ -74,7 +44,7 @@ describe('SectorReportPage', () => {
   });
 
   it('shows the hotels overview the server chose and hands the frame its token', async () => {
-    signIn();
+    signIn(user);
     const overview = sectorOverview(sectorDeclaration('hotels'));
     const { calls } = mockApi({
       'GET /api/auth/me': () => json({ success: true, data: { user } }),

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useEmbedChannel } from '../../../lib/embed/embed-channel';
 import { useTokenRenewal } from '../../../lib/embed/use-token-renewal';
+import { queryKey } from '../../../lib/query-keys';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
@@ -18,7 +19,7 @@ export function SectorReportPage() {
   const industry = INDUSTRIES.find((i) => i.slug === slug);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const key = ['sector-token', slug];
+  const key = queryKey('bi', 'sectorToken', slug);
   const token = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => apiRequest(api.bi.sectorToken, { params: { sector: slug }, signal }),

@@ -3,6 +3,7 @@ import { STORE_VISITORS } from '@insightra/contract/public';
 import { useQuery } from '@tanstack/react-query';
 import { FadeIn } from '../../../components/ui/fade-in';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKey } from '../../../lib/query-keys';
 import { GradesDashboard, SubmissionsDashboard, VisitorsDashboard } from './mock-dashboards';
 import { SectionHeading } from './service-hero';
 
@@ -31,9 +32,12 @@ function Placeholder({ state }: { state: 'loading' | 'error' }) {
 
 /** The BI gallery: mock dashboards drawn from the same demo data as the public charts. */
 export function DashboardGallery() {
-  const grades = useQuery({ queryKey: ['chart', 'grades'], queryFn: () => apiRequest(api.charts.grades) });
+  const grades = useQuery({
+    queryKey: queryKey('charts', 'grades'),
+    queryFn: () => apiRequest(api.charts.grades),
+  });
   const submissions = useQuery({
-    queryKey: ['chart', 'submissions'],
+    queryKey: queryKey('charts', 'submissions'),
     queryFn: () => apiRequest(api.charts.submissions),
   });
   return (

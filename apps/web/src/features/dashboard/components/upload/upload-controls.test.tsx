@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../../app/providers';
 import { ToastContainer } from '../../../../components/ui/toast/toast-container';
-import { testToken, testUser } from '../../../../lib/session/test-token';
+import { signIn, testUser } from '../../../../test/fixtures';
 import { json, mockApi } from '../../../../test/render';
 import { UploadControls } from './upload-controls';
 
@@ -47,8 +47,7 @@ class FakeXhr {
 }
 
 function setup(member = testUser()) {
-  const token = testToken(member);
-  window.localStorage.setItem('token', token);
+  const token = signIn(member);
   const router = createMemoryRouter([
     {
       path: '/',

@@ -5,10 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toast/toast-context';
 import { usePublicConfig } from '../../../../lib/public-config';
+import { domainKey } from '../../../../lib/query-keys';
 import { useSession } from '../../../../lib/session/session-context';
 import { refreshQueueKey } from '../../api/refresh';
 import { downloadTemplate } from './template-download';
-import { sendUpload } from './upload-request';
+import { sendUpload, uploadFailure } from './upload-request';
 import { formatBytes, type UploadPhase, UploadStatus } from './upload-status';
 
 /** Files above this get the longer hint: their upload and processing take noticeably longer. */
@@ -72,10 +73,10 @@ export function UploadControls() {
       if (input.current) input.current.value = '';
       toast.success(result.message);
       void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
-      void queryClient.invalidateQueries({ queryKey: ['uploads'] });
+      void queryClient.invalidateQueries({ queryKey: domainKey('uploads') });
     } catch (err) {
       setPhase(null);
-      toast.error(err instanceof Error ? err.message : MESSAGES.dashboard.uploadFailed('Network error'));
+      toast.error(uploadFailure(err));
     } finally {
       abort.current = null;
     }

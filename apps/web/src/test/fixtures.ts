@@ -1,4 +1,8 @@
-import type { User } from '@insightra/contract';
+/*
+ * The web tests' one set of fixtures: the signed-in user, their token, and signing in. Every web test
+ * builds its user and token here (docs/ARCHITECTURE.md#tests), overriding only what it is about.
+ */
+import { STORAGE_KEYS, type User } from '@insightra/contract';
 
 /** A user object as the server answers it, for web tests. */
 export function testUser(overrides: Partial<User> = {}): User {
@@ -42,4 +46,11 @@ const b64url = (value: unknown) =>
 export function testToken(user: User, expiresInSeconds = 3600): string {
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   return `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url({ ...user, sub: String(user.id), exp })}.signature`;
+}
+
+/** Signs `user` in as the session reads it: their (unsigned) token in storage. Returns the token. */
+export function signIn(user: User = testUser(), expiresInSeconds = 3600): string {
+  const token = testToken(user, expiresInSeconds);
+  window.localStorage.setItem(STORAGE_KEYS.token, token);
+  return token;
 }
