@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startupMark } from './lib/startup-timing';
 
 async function main() {
+  startupMark('modules-loaded');
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -16,6 +18,7 @@ async function main() {
   }
 
   const app = await buildApp({ config });
+  startupMark('app-built');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +43,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  startupMark('listening');
 }
 
 main().catch((err) => {

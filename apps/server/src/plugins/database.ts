@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { DatabaseOutage } from '../db/availability';
 import { type Database, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { startupMark } from '../lib/startup-timing';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +27,10 @@ export const databasePlugin = fp(
         connectTimeoutMs: app.config.databaseConnectTimeoutMs,
         dataDir: app.config.dataDir,
       }));
+    startupMark('database-open');
     const owns = opts.ownsDatabase ?? !opts.database;
     const applied = await migrate(db);
+    startupMark('migrations-checked');
     if (applied.length) app.log.info({ applied }, 'migrations applied');
     app.decorate('db', db);
     const outage = new DatabaseOutage(() => db.query('SELECT 1'), app.log);
