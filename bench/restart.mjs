@@ -70,7 +70,7 @@ async function start(dataDir, databaseUrl) {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let exited = false;
-  const exit = new Promise((r) => server.once('exit', r)).then(() => {
+  const exit = new Promise((r) => server.once('close', r)).then(() => {
     exited = true;
   });
   let errText = '';
@@ -101,6 +101,9 @@ async function start(dataDir, databaseUrl) {
 }
 
 async function measure(name, kind, target, databaseUrl, dataDir) {
+  // The floor process makes the new PGlite folder (initdb, which on a busy machine can outlast the
+  // server's 10 s plugin timeout); the server's first start then applies every migration.
+  await floor(kind, target);
   const first = await start(dataDir, databaseUrl);
   await first.stop();
   const floors = [];
@@ -113,7 +116,14 @@ async function measure(name, kind, target, databaseUrl, dataDir) {
   }
   const floorMs = median(floors);
   const restartMs = median(restarts.map((r) => r.ms));
-  const stages = ['modules-loaded', 'database-open', 'migrations-checked', 'app-built', 'listening'];
+  const stages = [
+    'modules-loaded',
+    'app-loaded',
+    'database-open',
+    'migrations-checked',
+    'app-built',
+    'listening',
+  ];
   const breakdown = Object.fromEntries(
     stages.map((s) => [s, median(restarts.map((r) => r.marks[s] ?? Number.NaN))]),
   );
@@ -162,7 +172,7 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')})`,
 );
-console.log('| database | floor | restart | restart − floor | bar ≤ 300 ms | first start (empty) |');
+console.log('| database | floor | restart | restart − floor | bar ≤ 300 ms | first start (migrations) |');
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   const met = r.overMs <= BAR_MS ? 'met' : 'not met';
@@ -172,13 +182,13 @@ for (const r of results) {
 }
 console.log('\nWhere the time went (server milestones, ms since its process started, medians)');
 console.log(
-  '| database | modules loaded | database open | migrations checked | app built | listening | first 200 |',
+  '| database | entry loaded | app loaded | database open | migrations checked | app built | listening | first 200 |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const b = r.breakdown;
   console.log(
-    `| ${r.name} | ${b['modules-loaded']} | ${b['database-open']} | ${b['migrations-checked']} | ${b['app-built']} | ${b.listening} | ${Math.round(r.restartMs)} |`,
+    `| ${r.name} | ${b['modules-loaded']} | ${b['app-loaded']} | ${b['database-open']} | ${b['migrations-checked']} | ${b['app-built']} | ${b.listening} | ${Math.round(r.restartMs)} |`,
   );
 }
 for (const r of results) {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
 import { startupMark } from './lib/startup-timing';
 
 async function main() {
@@ -17,7 +17,19 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp({ config });
+  // The database opens while the rest of the server loads (a chunk of its own in the bundle) and
+  // registers: PGlite's WASM and files, or PostgreSQL's first connection, overlap both (decision 113).
+  const { db: database, ready } = createDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    dataDir: config.dataDir,
+  });
+  // Awaited before the server listens (plugins/database.ts), where a failure stops the start.
+  ready.then(() => startupMark('database-open')).catch(() => {});
+  const { buildApp } = await import('./app');
+  startupMark('app-loaded');
+  const app = await buildApp({ config, database, ownsDatabase: true, databaseOpening: ready });
   startupMark('app-built');
 
   let closing = false;
