@@ -23,6 +23,10 @@ export interface BuildOptions {
   config: Config;
   /** An already open database (tests); otherwise one is opened from the configuration. */
   database?: Database;
+  /** Whether the app closes that database when it closes (server.ts opens it early, then hands it over). */
+  ownsDatabase?: boolean;
+  /** That database is still opening: the app registers meanwhile (plugins/database.ts). */
+  databaseOpening?: Promise<unknown>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -39,7 +43,7 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
 }
 
 /** Builds the whole application; `server.ts` only listens and shuts down. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, ownsDatabase, databaseOpening, logger }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -69,7 +73,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(databasePlugin, { database });
+  await app.register(databasePlugin, { database, ownsDatabase, opening: databaseOpening });
   await app.register(rateLimitsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);

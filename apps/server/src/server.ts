@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { startupMark } from './lib/startup-timing';
 
 async function main() {
+  startupMark('modules-loaded');
   if (existsSync('.env')) process.loadEnvFile('.env');
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -15,7 +17,20 @@ async function main() {
     throw err;
   }
 
-  const app = await buildApp({ config });
+  // The database opens while the rest of the server loads (a chunk of its own in the bundle) and
+  // registers: PGlite's WASM and files, or PostgreSQL's first connection, overlap both (decision 115).
+  const { db: database, ready } = createDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    dataDir: config.dataDir,
+  });
+  // Awaited before the server listens (plugins/database.ts), where a failure stops the start.
+  ready.then(() => startupMark('database-open')).catch(() => {});
+  const { buildApp } = await import('./app');
+  startupMark('app-loaded');
+  const app = await buildApp({ config, database, ownsDatabase: true, databaseOpening: ready });
+  startupMark('app-built');
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +55,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  startupMark('listening');
 }
 
 main().catch((err) => {

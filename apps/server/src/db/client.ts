@@ -179,6 +179,17 @@ export interface OpenOptions {
 
 /** PGlite under DATA_DIR by default; PostgreSQL when a URL is given. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const { db, ready } = createDatabase(options);
+  await ready;
+  return db;
+}
+
+/**
+ * The database at once, and `ready` when it has answered: queries made before then wait for it
+ * (PGlite queues them until it is open; the pool connects on demand). Start-up registers the rest of
+ * the server meanwhile (decision 115).
+ */
+export function createDatabase(options: OpenOptions): { db: Database; ready: Promise<void> } {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -189,11 +200,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       keepAlive: true,
     });
     const db = fromPool(pool);
-    await pool.query('SELECT 1');
-    return db;
+    return { db, ready: pool.query('SELECT 1').then(() => undefined) };
   }
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  const instance = await PGlite.create(dir);
-  return fromPglite(instance);
+  const instance = new PGlite(dir);
+  return { db: fromPglite(instance), ready: instance.waitReady };
 }

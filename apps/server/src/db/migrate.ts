@@ -4,6 +4,7 @@ import type { Database } from './client';
 
 /** Arbitrary, fixed key for the advisory lock that serialises migrations across processes. */
 const MIGRATION_LOCK_KEY = 727_001;
+const MIGRATION_FILE = /^\d{4}_[\w-]+\.sql$/;
 
 export interface Migration {
   version: string;
@@ -17,16 +18,41 @@ export function migrationsDir(): string {
 
 export function readMigrations(dir = migrationsDir()): Migration[] {
   return readdirSync(dir)
-    .filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f))
+    .filter((f) => MIGRATION_FILE.test(f))
     .sort()
     .map((f) => ({ version: f.replace(/\.sql$/, ''), sql: readFileSync(path.join(dir, f), 'utf8') }));
 }
 
+/** The migrations' versions, from their file names alone (the SQL is read only when one is pending). */
+export function migrationVersions(dir = migrationsDir()): string[] {
+  return readdirSync(dir)
+    .filter((f) => MIGRATION_FILE.test(f))
+    .sort()
+    .map((f) => f.replace(/\.sql$/, ''));
+}
+
 /**
  * Applies pending migrations in one transaction under an advisory lock: running it twice, or from two
- * processes at once, applies each migration exactly once.
+ * processes at once, applies each migration exactly once. When every version is already recorded — any
+ * restart after the first — one read answers and no transaction, lock or file read follows.
  */
-export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
+export async function migrate(db: Database, migrations?: Migration[]): Promise<string[]> {
+  const versions = migrations?.map((m) => m.version) ?? migrationVersions();
+  if (await allApplied(db, versions)) return [];
+  return applyPending(db, migrations ?? readMigrations());
+}
+
+async function allApplied(db: Database, versions: string[]): Promise<boolean> {
+  try {
+    const { rows } = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+    const done = new Set(rows.map((r) => r.version));
+    return versions.every((v) => done.has(v));
+  } catch {
+    return false; // no schema_migrations yet: a new database
+  }
+}
+
+async function applyPending(db: Database, migrations: Migration[]): Promise<string[]> {
   return db.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.query(

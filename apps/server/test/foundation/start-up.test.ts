@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import { fromPglite } from '../../src/db/client';
+import { testDatabaseKind } from '../helpers/database';
+
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-start-up-')),
+  LOG_LEVEL: 'silent',
+  JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+});
+
+// PGlite whatever the project's database: this is about the order of start-up, not the database.
+describe.runIf(testDatabaseKind === 'pglite')('start-up while the database opens (decision 115)', () => {
+  it('registers the app first, then checks migrations before any start-up work and the first answer', async () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const instance = new PGlite({ loadDataDir: new Blob([readFileSync(inject('pgliteSnapshot'))]) });
+    const database = fromPglite(instance);
+    const queries: string[] = [];
+    const query = database.query;
+    database.query = ((text, params) => {
+      queries.push(text);
+      return query(text, params);
+    }) as typeof query;
+    const databaseOpening = opened.then(() => instance.waitReady);
+    const app = await buildApp({ config, database, ownsDatabase: true, databaseOpening });
+
+    // Built while the database had not answered, without a query; ready waits for it.
+    expect(queries).toEqual([]);
+    let ready = false;
+    const readying = app.ready().then(() => {
+      ready = true;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ready).toBe(false);
+    open();
+    await readying;
+
+    // The migration check comes first, once the database is open.
+    expect(queries[0]).toBe('SELECT version FROM schema_migrations');
+    const health = await app.inject({ method: 'GET', url: '/api/powerbi/health' });
+    expect(health.statusCode).toBe(200);
+    await app.close();
+    expect(instance.closed).toBe(true);
+  }, 120_000);
+});
