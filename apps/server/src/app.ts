@@ -47,6 +47,9 @@ export async function buildApp({ config, database, ownsDatabase, databaseOpening
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
+    // Opening the database and applying a first start's migrations can take tens of seconds on a busy
+    // machine; Fastify's default of 10 s per plugin and onReady hook would end the start-up instead.
+    pluginTimeout: 120_000,
     requestIdHeader: 'x-request-id',
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
