@@ -150,22 +150,14 @@ export async function deletePending(db: Queryable, id: number): Promise<void> {
 
 /**
  * Removes up to one piece of an unpublished upload's rows; answers how many went (0: none left, or the
- * upload was published meanwhile).
+ * upload was published meanwhile). Kept as SQL text, as decision 080 measured it
+ * (docs/decisions/113-one-data-layer.md).
  */
 export async function deleteUnpublishedRows(db: Queryable, id: number): Promise<number> {
-  const result = await db.kysely
-    .deleteFrom('dataset_rows')
-    .where('upload_id', '=', id)
-    .where('student_id', 'in', (eb) =>
-      eb
-        .selectFrom('dataset_rows')
-        .select('student_id')
-        .where('upload_id', '=', id)
-        .limit(REMOVE_ROWS_PER_PIECE),
-    )
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('upload_logs').select('id').where('id', '=', id))))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const result = await sql`DELETE FROM dataset_rows WHERE upload_id = ${id} AND student_id IN
+      (SELECT student_id FROM dataset_rows WHERE upload_id = ${id} LIMIT ${sql.lit(REMOVE_ROWS_PER_PIECE)})
+      AND NOT EXISTS (SELECT 1 FROM upload_logs WHERE id = ${id})`.execute(db.kysely);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** Removes the pending row and the files it names, in the caller's transaction. */
