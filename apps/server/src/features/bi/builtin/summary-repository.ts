@@ -116,8 +116,9 @@ function dimensionSql(
   // least() skips NULLs: a row without a value must stay out of every band.
   if (dim.bucket === 'band')
     return {
-      // (0004's stored score_band is 9 for a row without a score: it is read only where there is one.)
-      key: `CASE WHEN ${col} IS NOT NULL THEN ${stored ?? `least(floor(${col} / ${dim.width}), ${bandCount(dim) - 1})::int`} END`,
+      key:
+        stored ??
+        `CASE WHEN ${col} IS NOT NULL THEN least(floor(${col} / ${dim.width}), ${bandCount(dim) - 1})::int END`,
       label: (k) => `${k}::text`,
     };
   if (isBoolean(d, dim.column)) {
@@ -254,7 +255,7 @@ export function demoRowsSql(d: SectorDeclaration): string {
   if (d.table === 'dataset_rows') {
     // With the stored keys dataset_rows has (STORED_KEYS), computed here for the demo's few rows.
     return `SELECT id::text AS student_id, student_name, gender, grade, project_submitted, score, enrolled_on,
-                   least(floor(score / 10), 9)::smallint AS score_band,
+                   CASE WHEN score IS NOT NULL THEN least(floor(score / 10), 9)::smallint END AS score_band,
                    date_trunc('month', enrolled_on::timestamp)::date AS enrol_month
               FROM demo_students WHERE sector = 'education'`;
   }
