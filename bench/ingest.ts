@@ -5,15 +5,23 @@
  * parsing alone) and a 10,000-row XLS. Figures go to docs/performance/uploads.md.
  *
  * Env: BENCH_ROWS (1000000), BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_ONLY=postgres|pglite
- * (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres).
+ * (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres), BENCH_SECTOR (a sector's slug or name, Education by
+ * default): the member's sector and the CSV's columns; for another sector than Education the rows are
+ * made from its declaration (bench/sector-rows.ts), the reference table is a copy of the sector's
+ * table with its keys, and the XLSX and XLS runs are left out.
  */
 import { mkdirSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { PGlite } from '@electric-sql/pglite';
+import { EDUCATION, SECTOR_DECLARATIONS } from '@insightra/contract';
 import ExcelJS from 'exceljs';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { fromPool } from '../apps/server/src/db/client';
+import { migrate } from '../apps/server/src/db/migrate';
+import { sectorTableSql } from '../apps/server/src/db/sector-tables';
 import { createUser, tokenFor } from '../apps/server/test/helpers/factories';
 import {
   buildServer,
@@ -27,15 +35,26 @@ import {
   uploadFile,
   writeCsv,
 } from './ingest-lib';
+import { sectorIdOf, writeSectorCsv } from './sector-rows';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
-const DB = 'insightra_bench_ingest';
+// BENCH_DB_NAME: another database name, when another ingest benchmark runs on the same server.
+const DB = process.env.BENCH_DB_NAME ?? 'insightra_bench_ingest';
+const SECTOR = process.env.BENCH_SECTOR ?? 'Education';
+const sector = SECTOR_DECLARATIONS.find((d) => d.slug === SECTOR || d.industry === SECTOR);
+if (!sector) throw new Error(`BENCH_SECTOR: no sector ${SECTOR}`);
+const education = sector === EDUCATION;
+const columns = education ? HEADER : sector.upload.columns.map((c) => c.name).join(',');
 const work = path.join(ROOT, '.tmp', 'bench-ingest');
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 
-const results: Record<string, unknown> = { rows: ROWS, date: new Date().toISOString() };
+const results: Record<string, unknown> = {
+  rows: ROWS,
+  sector: sector.industry,
+  date: new Date().toISOString(),
+};
 const log = (label: string, value: unknown) => {
   results[label] = value;
   console.log(`${label.padEnd(34)} ${typeof value === 'number' ? value.toFixed(2) : JSON.stringify(value)}`);
@@ -47,7 +66,7 @@ async function userToken(env: Record<string, string>) {
     config: loadConfig({ ...env, JWT_SECRET: SECRET, LOG_LEVEL: 'silent' }),
     logger: false,
   });
-  const user = await createUser(app.db);
+  const user = await createUser(app.db, { sectorId: sectorIdOf(sector!) });
   const token = await tokenFor(app, user);
   await app.close();
   return token;
@@ -60,11 +79,15 @@ const COPY_TABLE = `CREATE TABLE bench_copy (
   project_submitted boolean NOT NULL, score numeric(6, 2), enrolled_on date,
   PRIMARY KEY (upload_id, student_id));
 CREATE INDEX bench_copy_user_student_idx ON bench_copy (user_id, student_id, upload_id DESC);`;
+/** Another sector's reference: its table's columns, checks, primary key and row-key index. */
+const SECTOR_COPY_TABLE = `CREATE TABLE bench_copy (LIKE ${sector.table} INCLUDING ALL);
+ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER user_id SET DEFAULT 1;`;
+const copyTable = education ? COPY_TABLE : SECTOR_COPY_TABLE;
 
 buildServer();
-const csvFile = path.join(work, `students-${ROWS}.csv`);
+const csvFile = path.join(work, `${sector.slug}-${ROWS}.csv`);
 let t = performance.now();
-await writeCsv(csvFile, ROWS);
+await (education ? writeCsv(csvFile, ROWS) : writeSectorCsv(sector, csvFile, ROWS));
 log('csv generated (s)', (performance.now() - t) / 1000);
 log('csv size (MiB)', statSync(csvFile).size / 1024 / 1024);
 
@@ -73,11 +96,15 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   psql('test', `DROP DATABASE IF EXISTS ${DB}`);
   psql('test', `CREATE DATABASE ${DB}`);
   const pgEnv = { DATABASE_URL: `${PG}/${DB}`, DATA_DIR: path.join(work, 'pg-data') };
+  // Migrated here first: on a busy machine a fresh database's migrations outlast the app's plugin timeout.
+  const pool = new pg.Pool({ connectionString: pgEnv.DATABASE_URL });
+  await migrate(fromPool(pool));
+  await pool.end();
   const pgToken = await userToken(pgEnv);
-  psql(DB, COPY_TABLE);
+  psql(DB, copyTable);
   log(
     'postgres \\copy (s)',
-    psql(DB, `\\copy bench_copy (${HEADER}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`),
+    psql(DB, `\\copy bench_copy (${columns}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`),
   );
 
   const pgServer = await startServer(pgEnv);
@@ -91,7 +118,12 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   log('postgres RSS above idle (MB)', pgRun.peakMb - pgRun.idleMb);
   log('postgres inserted', pgRun.result.totalRecordsInserted);
 
-  // ---- XLSX and XLS (on the PostgreSQL server) ---------------------------------------------------
+  // ---- XLSX and XLS (on the PostgreSQL server, Education's template) ------------------------------
+  if (education) await spreadsheets(pgServer, pgToken);
+  await stopServer(pgServer);
+}
+
+async function spreadsheets(pgServer: Awaited<ReturnType<typeof startServer>>, pgToken: string) {
   const xlsxFile = path.join(work, 'students-100000.xlsx');
   await writeXlsx(xlsxFile, 100_000);
   log('xlsx size (MiB)', statSync(xlsxFile).size / 1024 / 1024);
@@ -109,16 +141,21 @@ if (process.env.BENCH_ONLY !== 'pglite') {
   const xlsRun = await uploadFile(pgServer, pgToken, xlsFile);
   log('xls upload over HTTP (s)', xlsRun.seconds);
   log('xls inserted', xlsRun.result.totalRecordsInserted);
-  await stopServer(pgServer);
 }
 
 // ---- PGlite ----------------------------------------------------------------------------------
 if (!process.env.BENCH_SKIP_PGLITE && process.env.BENCH_ONLY !== 'postgres') {
   const refDir = path.join(work, 'pglite-ref');
   const ref = await PGlite.create(refDir);
-  await ref.exec(COPY_TABLE);
+  // Another sector: its table as the migrations make it (sector-tables.ts), named bench_copy.
+  await ref.exec(
+    education
+      ? COPY_TABLE
+      : `${sectorTableSql(sector).replaceAll(sector.table, 'bench_copy')}
+         ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER user_id SET DEFAULT 1;`,
+  );
   t = performance.now();
-  await ref.query(`COPY bench_copy (${HEADER}) FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {
+  await ref.query(`COPY bench_copy (${columns}) FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {
     blob: await openAsBlob(csvFile),
   });
   log('pglite COPY (s)', (performance.now() - t) / 1000);
@@ -142,7 +179,7 @@ console.log(`\nresults: ${path.relative(ROOT, path.join(work, 'results.json'))}`
 
 async function smallCsv() {
   const file = path.join(work, 'warmup.csv');
-  await writeCsv(file, 100);
+  await (education ? writeCsv(file, 100) : writeSectorCsv(sector!, file, 100, ROWS + 1));
   return file;
 }
 

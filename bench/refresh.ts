@@ -3,11 +3,14 @@
  *
  *   npm run bench:refresh                       # PGlite, and PostgreSQL when BENCH_DATABASE_URL is set
  *   BENCH_ROWS=1000000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:refresh
+ *   BENCH_SECTOR=hotels npm run bench:refresh   # a sector by slug or name; `all` for the six in turn
+ *   BENCH_ONLY=postgres|pglite                  # one database only
  *
- * For each database: load BENCH_ROWS dataset rows for one member with COPY, then time (median of
- * BENCH_REPEAT runs) one `SELECT grade, gender, count(*) … GROUP BY` over those rows, the full refresh
+ * For each sector and database: load BENCH_ROWS rows of the sector for one member of that sector with
+ * COPY, then time (median of BENCH_REPEAT runs, alternating) one `GROUP BY` over those rows — Education:
+ * `SELECT grade, gender, count(*)`; any other sector: by its main dimension — and the full refresh
  * (claim + recompute of every summary + completion, in one transaction), and (median of 50) the embed
- * data request of a report over that dataset through the real HTTP stack (app.inject).
+ * data request of the sector's first report through the real HTTP stack (app.inject).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -16,6 +19,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { EDUCATION, INDUSTRIES, SECTOR_DECLARATIONS, type SectorDeclaration } from '@insightra/contract';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app';
@@ -24,11 +28,20 @@ import { type Database, fromPglite, fromPool } from '../apps/server/src/db/clien
 import { migrate } from '../apps/server/src/db/migrate';
 import type { BuiltinProvider } from '../apps/server/src/features/bi/builtin/provider';
 import { RefreshWorker } from '../apps/server/src/features/bi/builtin/refresh-worker';
+import { copyColumns, copyLine } from './sector-rows';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
 const EMBED_REQUESTS = 50;
-const GRADES_UUID = '6f1c2a4e-9b3d-4c71-8e25-0a7d5b1f3c01';
+const SECTOR = process.env.BENCH_SECTOR ?? 'Education';
+const SECTORS =
+  SECTOR === 'all'
+    ? SECTOR_DECLARATIONS
+    : [SECTOR_DECLARATIONS.find((d) => d.slug === SECTOR || d.industry === SECTOR) ?? fail(SECTOR)];
+
+function fail(sector: string): never {
+  throw new Error(`BENCH_SECTOR: no sector ${sector}`);
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 async function time(fn: () => Promise<unknown>) {
@@ -37,12 +50,19 @@ async function time(fn: () => Promise<unknown>) {
   return performance.now() - start;
 }
 
-/** The dataset as COPY text: grades 1-10, both genders, two in three submitted, scores, enrolment dates. */
-function* csvChunks(uploadId: number, userId: number) {
+/**
+ * The dataset as COPY text. Education: grades 1-10, both genders, two in three submitted, scores,
+ * enrolment dates; any other sector: rows made from its declaration (bench/sector-rows.ts).
+ */
+function* csvChunks(d: SectorDeclaration, uploadId: number, userId: number) {
   const batch = 20_000;
   for (let start = 1; start <= ROWS; start += batch) {
     let out = '';
     for (let g = start; g < start + batch && g <= ROWS; g++) {
+      if (d !== EDUCATION) {
+        out += copyLine(d, uploadId, userId, g);
+        continue;
+      }
       const day = String((g % 28) + 1).padStart(2, '0');
       const month = String((g % 12) + 1).padStart(2, '0');
       out += `${uploadId}\t${userId}\tS${g}\tStudent ${g}\t${g % 2 ? 'Male' : 'Female'}\tGrade ${(g % 10) + 1}\t${g % 3 ? 't' : 'f'}\t${(g * 37) % 101}\t2025-${month}-${day}\n`;
@@ -51,12 +71,26 @@ function* csvChunks(uploadId: number, userId: number) {
   }
 }
 
-const COPY_SQL =
-  'COPY dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on) FROM STDIN';
+const copySql = (d: SectorDeclaration) =>
+  d === EDUCATION
+    ? 'COPY dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on) FROM STDIN'
+    : `COPY ${d.table} (${copyColumns(d)}) FROM STDIN`;
 
-async function load(db: Database, copy: (uploadId: number, userId: number) => Promise<void>) {
+/** The reference: one GROUP BY of the member's rows (Education: by grade and gender; else its main dimension). */
+function groupBySql(d: SectorDeclaration): string {
+  if (d === EDUCATION)
+    return 'SELECT grade, gender, count(*) FROM dataset_rows WHERE user_id = $1 GROUP BY grade, gender';
+  const column = d.dimensions.find((x) => x.key === d.mainDimension)!.column;
+  return `SELECT "${column}", count(*) FROM ${d.table} WHERE user_id = $1 GROUP BY "${column}"`;
+}
+
+type Copy = (d: SectorDeclaration, uploadId: number, userId: number) => Promise<void>;
+
+async function load(db: Database, d: SectorDeclaration, copy: Copy) {
+  const sectorId = INDUSTRIES.findIndex((i) => i.name === d.industry) + 1;
   const { rows: user } = await db.query<{ id: number }>(
-    "INSERT INTO users (username, email, sector_id, updated_date) VALUES ('bench', 'bench@example.com', 1, now()) RETURNING id",
+    "INSERT INTO users (username, email, sector_id, updated_date) VALUES ('bench', 'bench@example.com', $1, now()) RETURNING id",
+    [sectorId],
   );
   const userId = user[0]!.id;
   const { rows: log } = await db.query<{ id: number }>(
@@ -64,22 +98,18 @@ async function load(db: Database, copy: (uploadId: number, userId: number) => Pr
      VALUES ($1, 'bench.csv', 'csv', $2, $2, 100) RETURNING id`,
     [userId, ROWS],
   );
-  const loadMs = await time(() => copy(log[0]!.id, userId));
-  await db.exec('VACUUM ANALYZE dataset_rows');
+  const loadMs = await time(() => copy(d, log[0]!.id, userId));
+  await db.exec(`VACUUM ANALYZE ${d.table}`);
   await db.query('INSERT INTO reports (user_id, tier, report_type, report_uuid) VALUES ($1, $2, $3, $4)', [
     userId,
     'Beta',
-    'Grades',
-    GRADES_UUID,
+    d.reports[0]!.name,
+    d.reports[0]!.uuid,
   ]);
   return { userId, loadMs };
 }
 
-async function measure(
-  kind: string,
-  db: Database,
-  copy: (uploadId: number, userId: number) => Promise<void>,
-) {
+async function measure(kind: string, db: Database, d: SectorDeclaration, copy: Copy) {
   const app = await buildApp({
     config: loadConfig({
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-bench-')),
@@ -92,23 +122,16 @@ async function measure(
   await app.ready();
   // The bench runs the refresh itself, so that it times exactly one job.
   await (app.bi as BuiltinProvider).worker.stop();
-  const { userId, loadMs } = await load(db, copy);
+  const { userId, loadMs } = await load(db, d, copy);
   console.log(
-    `${kind}: loaded ${ROWS.toLocaleString('en-IN')} rows with COPY in ${(loadMs / 1000).toFixed(1)} s`,
+    `${kind} ${d.industry}: loaded ${ROWS.toLocaleString('en-IN')} rows with COPY in ${(loadMs / 1000).toFixed(1)} s`,
   );
 
   const groupBy: number[] = [];
   const refresh: number[] = [];
   const worker = new RefreshWorker(db, { owner: 'bench' });
   for (let i = 0; i < REPEAT; i++) {
-    groupBy.push(
-      await time(() =>
-        db.query(
-          'SELECT grade, gender, count(*) FROM dataset_rows WHERE user_id = $1 GROUP BY grade, gender',
-          [userId],
-        ),
-      ),
-    );
+    groupBy.push(await time(() => db.query(groupBySql(d), [userId])));
     await db.query('INSERT INTO refresh_jobs (user_id) VALUES ($1)', [userId]);
     refresh.push(
       await time(async () => {
@@ -136,7 +159,7 @@ async function measure(
       await time(async () => {
         const res = await app.inject({
           method: 'GET',
-          url: `/api/embed/reports/${GRADES_UUID}`,
+          url: `/api/embed/reports/${d.reports[0]!.uuid}`,
           headers: { authorization: `Bearer ${embed}` },
         });
         if (res.statusCode !== 200 || res.json().rowCount !== ROWS) throw new Error(res.body);
@@ -148,18 +171,27 @@ async function measure(
   const r = median(refresh);
   const e = median(embedMs);
   console.log(
-    `${kind}: GROUP BY ${g.toFixed(0)} ms | refresh ${r.toFixed(0)} ms | ratio ${(r / g).toFixed(2)}x (bar ≤ 3x) | embed data median ${e.toFixed(1)} ms (bar < 100 ms on PostgreSQL)`,
+    `${kind} ${d.industry}: GROUP BY ${g.toFixed(0)} ms | refresh ${r.toFixed(0)} ms | ratio ${(r / g).toFixed(2)}x | embed data median ${e.toFixed(1)} ms`,
   );
-  return { kind, groupByMs: g, refreshMs: r, ratio: r / g, embedMedianMs: e };
+  return {
+    kind,
+    sector: d.industry,
+    groupByMs: Math.round(g),
+    refreshMs: Math.round(r),
+    ratio: Number((r / g).toFixed(2)),
+    embedMedianMs: Number(e.toFixed(1)),
+    groupBy: groupBy.map(Math.round).join(' '),
+    refresh: refresh.map(Math.round).join(' '),
+  };
 }
 
-async function pglite() {
+async function pglite(d: SectorDeclaration) {
   const instance = await PGlite.create();
   const db = fromPglite(instance);
   await migrate(db);
-  const result = await measure('PGlite', db, async (uploadId, userId) => {
-    const text = [...csvChunks(uploadId, userId)].join('');
-    await instance.query(`${COPY_SQL.replace('FROM STDIN', "FROM '/dev/blob'")}`, [], {
+  const result = await measure('PGlite', db, d, async (d, uploadId, userId) => {
+    const text = [...csvChunks(d, uploadId, userId)].join('');
+    await instance.query(`${copySql(d).replace('FROM STDIN', "FROM '/dev/blob'")}`, [], {
       blob: new Blob([text]),
     });
   });
@@ -167,7 +199,7 @@ async function pglite() {
   return result;
 }
 
-async function postgres(url: string) {
+async function postgres(url: string, d: SectorDeclaration) {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -178,10 +210,10 @@ async function postgres(url: string) {
   const db = fromPool(pool);
   try {
     await migrate(db);
-    return await measure('PostgreSQL', db, async (uploadId, userId) => {
+    return await measure('PostgreSQL', db, d, async (d, uploadId, userId) => {
       const client = await pool.connect();
       try {
-        await pipeline(Readable.from(csvChunks(uploadId, userId)), client.query(copyFrom(COPY_SQL)));
+        await pipeline(Readable.from(csvChunks(d, uploadId, userId)), client.query(copyFrom(copySql(d))));
       } finally {
         client.release();
       }
@@ -193,8 +225,12 @@ async function postgres(url: string) {
   }
 }
 
-const results = [await pglite()];
+const results = [];
 const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (url) results.push(await postgres(url));
-else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL)');
+for (const d of SECTORS) {
+  if (process.env.BENCH_ONLY !== 'postgres') results.push(await pglite(d));
+  if (process.env.BENCH_ONLY === 'pglite') continue;
+  if (url) results.push(await postgres(url, d));
+  else console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL)');
+}
 console.table(results);

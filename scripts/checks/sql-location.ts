@@ -17,12 +17,6 @@ export const DB_INFRASTRUCTURE_FILES = [
   'apps/server/src/db/sector-tables.ts',
 ];
 
-/**
- * Being rewritten into repository files by separate work; exempt until then, and only these.
- * Remove a folder from this list once it conforms.
- */
-export const FOLDERS_EXEMPT_WHILE_REWRITTEN = ['apps/server/src/features/bi/builtin/'];
-
 const TEST_FILE = /(\.test\.ts$|(^|\/)test\/)/;
 
 /** Whether the SQL check applies to this repository-relative file. */
@@ -31,8 +25,7 @@ export function sqlIsChecked(file: string): boolean {
     SERVER_SOURCES.test(file) &&
     !TEST_FILE.test(file) &&
     !REPOSITORY_FILE.test(file) &&
-    !DB_INFRASTRUCTURE_FILES.includes(file) &&
-    !FOLDERS_EXEMPT_WHILE_REWRITTEN.some((folder) => file.startsWith(folder))
+    !DB_INFRASTRUCTURE_FILES.includes(file)
   );
 }
 

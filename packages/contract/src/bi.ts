@@ -92,34 +92,6 @@ export const EMBED_MESSAGES = {
   ready: 'insightra:embed-ready',
 } as const;
 
-const GradeGenderRow = z.object({ grade: z.string(), female_count: z.number(), male_count: z.number() });
-const SubmissionRow = z.object({ status: z.enum(['Yes', 'No']), count: z.number() });
-const ScoreBandRow = z.object({ band: z.string(), from: z.number(), to: z.number(), count: z.number() });
-const EnrolmentRow = z.object({ month: z.string(), count: z.number() });
-
-export const EmbedReportData = z.discriminatedUnion('template', [
-  z.object({ template: z.literal('grades-by-gender'), rows: z.array(GradeGenderRow) }),
-  z.object({ template: z.literal('project-submissions'), rows: z.array(SubmissionRow) }),
-  z.object({
-    template: z.literal('score-distribution'),
-    rows: z.array(ScoreBandRow),
-    averageScore: z.number().nullable(),
-    scored: z.number(),
-  }),
-  z.object({ template: z.literal('enrolment-trend'), rows: z.array(EnrolmentRow) }),
-  z.object({
-    template: z.literal('sector-overview'),
-    students: z.number(),
-    female: z.number(),
-    male: z.number(),
-    submitted: z.number(),
-    averageScore: z.number().nullable(),
-    grades: z.array(GradeGenderRow),
-    submissions: z.array(SubmissionRow),
-  }),
-]);
-export type EmbedReportData = z.infer<typeof EmbedReportData>;
-
 /** A KPI card: a measure over all of the rows; null when there is nothing to divide by (no rows). */
 export const ReportKpi = z.object({
   key: z.string(),
@@ -170,8 +142,6 @@ export const EmbedReportResponse = z.object({
   refreshedAt: z.string().nullable(),
   rowCount: z.number().int(),
   view: ReportView,
-  /** Education's five templates in their own shape (own data only); null for every other template. */
-  data: EmbedReportData.nullable(),
 });
 export type EmbedReportResponse = z.infer<typeof EmbedReportResponse>;
 

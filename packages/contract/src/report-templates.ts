@@ -18,16 +18,6 @@ export interface ReportTemplate {
   sector: string;
 }
 
-/** Education's five templates: their keys answer with the legacy `data` shape too (EmbedReportData). */
-export const REPORT_TEMPLATE_KEYS = [
-  'grades-by-gender',
-  'project-submissions',
-  'score-distribution',
-  'enrolment-trend',
-  'sector-overview',
-] as const;
-export type ReportTemplateKey = (typeof REPORT_TEMPLATE_KEYS)[number];
-
 const summary = (sector: string, r: (typeof EDUCATION.reports)[number]): ReportTemplate => ({
   key: r.key,
   uuid: r.uuid,

@@ -160,25 +160,14 @@ export interface DemoStudentsTable {
   enrolled_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export type ReportSummaryDimension =
-  | 'grade_gender'
-  | 'submission'
-  | 'score_band'
-  | 'enrolment_month'
-  | 'total';
-
-/** 0004_dashboard.sql: the built-in provider's per-member report data. */
-export interface ReportSummariesTable {
+/** 0011_sector_data.sql: a member's report figures, per grouping (docs/decisions/101-sector-reports.md). */
+export interface SectorSummariesTable {
   user_id: number;
-  dimension: ReportSummaryDimension;
-  grade: string | null;
-  gender: string | null;
-  submitted: boolean | null;
-  score_band: number | null;
-  enrol_month: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  student_count: number;
-  score_sum: number | null;
-  score_count: Generated<number>;
+  sector: string;
+  grouping: string;
+  d1: string | null;
+  d2: string | null;
+  terms: ColumnType<Record<string, number | null>, string, string>;
 }
 
 export interface ReportRefreshStateTable {
@@ -241,8 +230,8 @@ export interface DB {
   pending_uploads: PendingUploadsTable;
   dataset_rows: DatasetRowsTable;
   refresh_jobs: RefreshJobsTable;
-  report_summaries: ReportSummariesTable;
   report_refresh_state: ReportRefreshStateTable;
+  sector_summaries: SectorSummariesTable;
   issue_reports: IssueReportsTable;
   demo_students: DemoStudentsTable;
   sessions: SessionsTable;

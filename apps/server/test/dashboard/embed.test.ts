@@ -1,4 +1,4 @@
-import { HEALTHCARE, REPORT_TEMPLATES, sectorOverview } from '@insightra/contract';
+import { HEALTHCARE, REPORT_TEMPLATES, type ReportView, sectorOverview } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { createTestApp } from '../helpers/app';
@@ -43,6 +43,30 @@ async function embedToken(userId: number, tier: string) {
 
 const embedData = (uuid: string, token?: string) =>
   app.inject({ method: 'GET', url: `/api/embed/reports/${uuid}`, headers: token ? bearer(token) : {} });
+
+type Chart = ReportView['charts'][number];
+const chartOf = (view: ReportView, key: string) => view.charts.find((c) => c.key === key)!;
+const kpi = (view: ReportView, key: string) => view.kpis.find((k) => k.key === key)!.value;
+/** Students per grade and gender, from the `grades` chart (a gender with no student has no series). */
+function gradeRows(view: ReportView) {
+  const chart: Chart = chartOf(view, 'grades');
+  const count = (values: (number | null)[], gender: string) =>
+    values[chart.series.findIndex((s) => s.label === gender)] ?? 0;
+  return chart.rows.map((r) => ({
+    grade: r.label,
+    female_count: count(r.values, 'Female'),
+    male_count: count(r.values, 'Male'),
+  }));
+}
+/** Students per submission status, from the `submissions` chart. */
+function submissionRows(view: ReportView) {
+  const rows = chartOf(view, 'submissions').rows;
+  const count = (status: string) => rows.find((r) => r.label === status)?.values[0] ?? 0;
+  return [
+    { status: 'Yes', count: count('Yes') },
+    { status: 'No', count: count('No') },
+  ];
+}
 
 describe('embed token and report data', () => {
   it('gives a short-lived token for the tier’s reports, with frame URLs carrying no token', async () => {
@@ -101,18 +125,19 @@ describe('embed token and report data', () => {
     expect(before).toMatchObject({
       refreshedAt: null,
       rowCount: 0,
-      data: { template: 'grades-by-gender', rows: [] },
+      report: { template: 'grades-by-gender' },
     });
+    expect(chartOf(before.view, 'grades').rows).toEqual([]);
 
     await refreshNow(user.id);
     const after = (await embedData(GRADES, accessToken)).json();
     expect(after.rowCount).toBe(3);
-    expect(after.data.rows).toEqual([
+    expect(gradeRows(after.view)).toEqual([
       { grade: 'A', female_count: 1, male_count: 1 },
       { grade: 'B', female_count: 1, male_count: 0 },
     ]);
     const subs = (await embedData(SUBMISSIONS, accessToken)).json();
-    expect(subs.data.rows).toEqual([
+    expect(submissionRows(subs.view)).toEqual([
       { status: 'Yes', count: 2 },
       { status: 'No', count: 1 },
     ]);
@@ -140,11 +165,11 @@ describe('embed token and report data', () => {
     expect((await embedData(GRADES, alpha)).statusCode).toBe(404);
 
     // Same template, each token sees only its own user's rows.
-    expect((await embedData(GRADES, beta)).json().data.rows).toEqual([
+    expect(gradeRows((await embedData(GRADES, beta)).json().view)).toEqual([
       { grade: 'Y', female_count: 1, male_count: 0 },
     ]);
     const bobToken = (await embedToken(bob.id, 'Beta')).accessToken;
-    expect((await embedData(GRADES, bobToken)).json().data.rows).toEqual([
+    expect(gradeRows((await embedData(GRADES, bobToken)).json().view)).toEqual([
       { grade: 'Z', female_count: 0, male_count: 1 },
     ]);
   });
@@ -178,7 +203,8 @@ describe('embed token and report data', () => {
     ]);
     // An Education member on the Healthcare page: Healthcare's overview over its demo dataset.
     const data = (await embedData(sectorOverview(HEALTHCARE).uuid, res.json().accessToken)).json();
-    expect(data).toMatchObject({ source: 'demo', data: null, report: { sector: 'Healthcare' } });
+    expect(data).toMatchObject({ source: 'demo', report: { sector: 'Healthcare' } });
+    expect(data).not.toHaveProperty('data');
     expect(data.view.kpis[0]).toMatchObject({ key: 'visits', value: 3000 });
     expect((await embedData(GRADES, res.json().accessToken)).statusCode).toBe(404);
 
@@ -230,25 +256,24 @@ describe('current rows', () => {
     const { accessToken } = await embedToken(user.id, 'Beta');
     const overview = (await embedData(uuidOf('sector-overview'), accessToken)).json();
     expect(overview.rowCount).toBe(2);
-    expect(overview.data).toMatchObject({
-      students: 2,
-      female: 1,
-      male: 1,
-      submitted: 1,
-      averageScore: 55,
-      grades: [
-        { grade: 'A', female_count: 0, male_count: 1 },
-        { grade: 'B', female_count: 1, male_count: 0 },
-      ],
-    });
+    const view: ReportView = overview.view;
+    expect(kpi(view, 'students')).toBe(2);
+    // One female and one male student, one submitted project.
+    expect(kpi(view, 'female_share')).toBe(0.5);
+    expect(kpi(view, 'submission_rate')).toBe(0.5);
+    expect(kpi(view, 'average_score')).toBe(55);
+    expect(gradeRows(view)).toEqual([
+      { grade: 'A', female_count: 0, male_count: 1 },
+      { grade: 'B', female_count: 1, male_count: 0 },
+    ]);
     await createReport(db, user.id, { tier: 'Beta', report_uuid: uuidOf('score-distribution') });
     await createReport(db, user.id, { tier: 'Beta', report_uuid: uuidOf('enrolment-trend') });
     const token2 = (await embedToken(user.id, 'Beta')).accessToken;
-    const scores = (await embedData(uuidOf('score-distribution'), token2)).json().data;
-    expect(scores.rows[2]).toEqual({ band: '20-29', from: 20, to: 29, count: 1 });
-    expect(scores.rows[9]).toEqual({ band: '90-100', from: 90, to: 100, count: 1 });
-    expect(scores.scored).toBe(2);
-    const trend = (await embedData(uuidOf('enrolment-trend'), token2)).json().data;
-    expect(trend.rows).toEqual([{ month: '2025-03', count: 1 }]);
+    const scores: ReportView = (await embedData(uuidOf('score-distribution'), token2)).json().view;
+    expect(chartOf(scores, 'bands').rows[2]).toEqual({ label: '20-29', values: [1] });
+    expect(chartOf(scores, 'bands').rows[9]).toEqual({ label: '90-100', values: [1] });
+    expect(kpi(scores, 'scored')).toBe(2);
+    const trend: ReportView = (await embedData(uuidOf('enrolment-trend'), token2)).json().view;
+    expect(chartOf(trend, 'enrolments').rows).toEqual([{ label: '2025-03', values: [1] }]);
   });
 });

@@ -89,7 +89,7 @@ $$;
 
 -- A member's report figures per sector: for each grouping the sector's reports read (a chart's
 -- dimension, or dimension and split; '' for the totals of the KPI cards), the sums and counts its
--- measures divide, keyed as in apps/server/src/features/bi/builtin/sector-sql.ts. Recomputed by each
+-- measures divide, keyed as in apps/server/src/features/bi/builtin/summary-repository.ts. Recomputed by each
 -- refresh from the member's current rows (docs/decisions/101-sector-reports.md).
 CREATE TABLE sector_summaries (
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,

@@ -1,5 +1,6 @@
 import type { Database, DatabaseKind } from '../../../db/client';
-import { ACTIVE_ROW_COUNT_SQL } from './summary-sql';
+import { refreshHistory } from './refresh-jobs-repository';
+import { activeRowCount } from './report-state-repository';
 
 /** Past completed refreshes considered for the per-row cost. */
 const HISTORY = 20;
@@ -51,14 +52,6 @@ export function formatEstimate(ms: number): string {
 }
 
 export async function estimateRefresh(db: Database, userId: number): Promise<string> {
-  const [{ rows: count }, { rows: history }] = await Promise.all([
-    db.query<{ n: number }>(ACTIVE_ROW_COUNT_SQL, [userId]),
-    db.query<{ row_count: number; duration_ms: number }>(
-      `SELECT row_count, duration_ms FROM refresh_jobs
-        WHERE status = 'completed' AND duration_ms IS NOT NULL AND row_count IS NOT NULL
-        ORDER BY finished_at DESC LIMIT ${HISTORY}`,
-    ),
-  ]);
-  const points = history.map((h) => ({ rowCount: Number(h.row_count), durationMs: Number(h.duration_ms) }));
-  return formatEstimate(estimateMs(Number(count[0]?.n ?? 0), points, db.kind));
+  const [rows, history] = await Promise.all([activeRowCount(db, userId), refreshHistory(db, HISTORY)]);
+  return formatEstimate(estimateMs(rows, history, db.kind));
 }

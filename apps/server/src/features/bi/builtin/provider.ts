@@ -6,6 +6,7 @@ import type { RefreshJobStatus } from '../../../db/schema';
 import { EMBED_AUDIENCE } from '../../../plugins/auth';
 import type { BiProvider } from '../provider';
 import { estimateRefresh } from './estimate';
+import { findJob, type JobRow, latestJobs, queueJob, runningJobId } from './refresh-jobs-repository';
 import { RefreshWorker, type RefreshWorkerOptions } from './refresh-worker';
 
 /** Embed tokens live 30 minutes; the dashboard renews them when 10 minutes are left. */
@@ -20,16 +21,6 @@ const STATE: Record<RefreshJobStatus, RefreshState> = {
   completed: 'completed',
   failed: 'failed',
 };
-
-interface JobRow {
-  id: string;
-  status: RefreshJobStatus;
-  message: string;
-  requested_at: Date;
-  started_at: Date | null;
-  finished_at: Date | null;
-  duration_ms: number | null;
-}
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -60,8 +51,6 @@ export function createBuiltinProvider(
         : app.log.error({ err, jobId }, 'refresh worker error'),
     ...workerOptions,
   });
-
-  const jobColumns = 'id, status, message, requested_at, started_at, finished_at, duration_ms';
 
   return {
     name: 'builtin',
@@ -97,16 +86,10 @@ export function createBuiltinProvider(
     },
 
     async startRefresh(userId) {
-      const inserted = await db.query<{ id: string }>(
-        `INSERT INTO refresh_jobs (user_id, status, message) VALUES ($1, 'queued', 'Refresh queued')
-         ON CONFLICT (user_id) WHERE status IN ('queued', 'refreshing') DO NOTHING
-         RETURNING id`,
-        [userId],
-      );
+      const id = await queueJob(db, userId);
       const estimatedDuration = await estimateRefresh(db, userId);
-      if (inserted.rows[0]) {
+      if (id) {
         worker.wake();
-        const id = inserted.rows[0].id;
         return {
           status: 'starting',
           refreshId: id,
@@ -115,11 +98,7 @@ export function createBuiltinProvider(
           message: 'Refresh started',
         };
       }
-      const { rows } = await db.query<{ id: string }>(
-        "SELECT id FROM refresh_jobs WHERE user_id = $1 AND status IN ('queued', 'refreshing')",
-        [userId],
-      );
-      const running = rows[0]?.id;
+      const running = await runningJobId(db, userId);
       if (!running) return this.startRefresh(userId); // it finished in between: queue a new one
       return {
         status: 'in_progress',
@@ -132,11 +111,7 @@ export function createBuiltinProvider(
 
     async refreshStatus(userId, refreshId) {
       if (!UUID.test(refreshId)) return null;
-      const { rows } = await db.query<JobRow>(
-        `SELECT ${jobColumns} FROM refresh_jobs WHERE id = $1 AND user_id = $2`,
-        [refreshId, userId],
-      );
-      const job = rows[0];
+      const job = await findJob(db, userId, refreshId);
       if (!job) return null;
       const v = view(job);
       return {
@@ -147,11 +122,7 @@ export function createBuiltinProvider(
     },
 
     async refreshQueue(userId) {
-      const { rows } = await db.query<JobRow>(
-        `SELECT ${jobColumns} FROM refresh_jobs WHERE user_id = $1 ORDER BY requested_at DESC LIMIT 10`,
-        [userId],
-      );
-      return rows.map(view);
+      return (await latestJobs(db, userId)).map(view);
     },
   };
 }

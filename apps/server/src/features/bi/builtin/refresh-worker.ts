@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { EDUCATION } from '@insightra/contract';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { Database } from '../../../db/client';
 import { memberDeclaration } from '../../sectors/repository';
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  failStaleJobs,
+  lockMember,
+  renewLease,
+  requeueJob,
+  tuneRefresh,
+} from './refresh-jobs-repository';
+import { activeUploadIds, writeRefreshState } from './report-state-repository';
 import { refreshSectorSummaries } from './sector-summaries';
-import { type CubeRow, cubeSql, ROLLUP_SQL } from './summary-sql';
 
 export interface RefreshWorkerOptions {
   /** Identifies this worker in refresh_jobs.lease_owner; unique per process by default. */
@@ -114,32 +123,12 @@ export class RefreshWorker {
 
   /** Jobs whose workers died `maxAttempts` times are not retried again: they end as failed. */
   private async failStaleJobs() {
-    await this.db.query(
-      `UPDATE refresh_jobs
-          SET status = 'failed', message = $2, finished_at = now(), lease_owner = NULL, lease_expires_at = NULL
-        WHERE status = 'refreshing' AND lease_expires_at < now() AND attempts >= $1`,
-      [this.maxAttempts, STALE_JOB_MESSAGE],
-    );
+    await failStaleJobs(this.db, this.maxAttempts, STALE_JOB_MESSAGE);
   }
 
   /** Takes the oldest queued job, or one whose lease expired, for this worker. */
   async claim(): Promise<ClaimedJob | null> {
-    const { rows } = await this.db.query<{ id: string; user_id: number; attempts: number }>(
-      `UPDATE refresh_jobs
-          SET status = 'refreshing', lease_owner = $1,
-              lease_expires_at = now() + make_interval(secs => $2::double precision / 1000),
-              started_at = now(), attempts = attempts + 1, message = 'Refreshing'
-        WHERE id = (
-          SELECT id FROM refresh_jobs
-           WHERE status = 'queued' OR (status = 'refreshing' AND lease_expires_at < now())
-           ORDER BY requested_at
-           LIMIT 1
-           FOR UPDATE SKIP LOCKED)
-        RETURNING id, user_id, attempts`,
-      [this.owner, this.leaseMs],
-    );
-    const row = rows[0];
-    return row ? { id: row.id, userId: row.user_id, attempts: row.attempts } : null;
+    return claimJob(this.db, this.owner, this.leaseMs);
   }
 
   /** Recomputes the job's user's summaries and completes the job, in one transaction. */
@@ -152,42 +141,15 @@ export class RefreshWorker {
     );
     try {
       await this.db.transaction(async (tx) => {
-        // Serialise refreshes of one user (a reclaimed job may overlap its dying predecessor).
-        await tx.query('SELECT pg_advisory_xact_lock(727002, $1::int)', [job.userId]);
-        // JIT compilation costs more than it saves on these short statements.
-        if (tx.raw.kind === 'postgres') await tx.query('SET LOCAL jit = off');
-        const { rows: uploads } = await tx.query<{ id: number }>(
-          'SELECT id FROM upload_logs WHERE user_id = $1 AND status <> 0 ORDER BY id DESC',
-          [job.userId],
-        );
-        const ids = uploads.map((u) => u.id);
+        await lockMember(tx, job.userId);
+        await tuneRefresh(tx);
+        const ids = await activeUploadIds(tx, job.userId);
         const declaration = await memberDeclaration(tx, job.userId);
-        // Every sector's templates read the summaries made from its declaration; Education's five
-        // also keep their own summary tables (the answer's `data`).
+        // One pass over the member's current rows computes every template's figures (decision 116).
         const rowCount = await refreshSectorSummaries(tx, job.userId, declaration, ids);
-        const older = ids.length > 1;
-        const params = older ? [job.userId, ids[0], ids, ids.slice(1)] : [job.userId, ids[0]];
-        const education = declaration === EDUCATION && ids.length > 0;
-        const cube = education ? (await tx.query<CubeRow>(cubeSql(older), params)).rows : [];
-        await tx.query('DELETE FROM report_summaries WHERE user_id = $1', [job.userId]);
-        await tx.query(ROLLUP_SQL, [job.userId, JSON.stringify(cube)]);
-        await tx.query(
-          `INSERT INTO report_refresh_state (user_id, refreshed_at, data_as_of, row_count, job_id)
-           VALUES ($1, clock_timestamp(), now(), $2, $3)
-           ON CONFLICT (user_id) DO UPDATE SET refreshed_at = EXCLUDED.refreshed_at,
-             data_as_of = EXCLUDED.data_as_of, row_count = EXCLUDED.row_count, job_id = EXCLUDED.job_id`,
-          [job.userId, rowCount, job.id],
-        );
-        const done = await tx.query(
-          `UPDATE refresh_jobs
-              SET status = 'completed', message = 'Refresh completed', row_count = $3, finished_at = clock_timestamp(),
-                  duration_ms = greatest(0, round(extract(epoch FROM clock_timestamp() - started_at) * 1000))::int,
-                  lease_owner = NULL, lease_expires_at = NULL
-            WHERE id = $1 AND lease_owner = $2 AND status = 'refreshing'`,
-          [job.id, this.owner, rowCount],
-        );
+        await writeRefreshState(tx, job.userId, rowCount, job.id);
         // The lease was lost (this worker stalled past it and another took the job): keep nothing.
-        if (done.rowCount === 0) throw new LeaseLostError(job.id);
+        if (!(await completeJob(tx, job.id, this.owner, rowCount))) throw new LeaseLostError(job.id);
       });
     } catch (err) {
       if (err instanceof LeaseLostError) return;
@@ -206,33 +168,18 @@ export class RefreshWorker {
   /** Puts jobs an outage interrupted back in the queue, without counting the attempt. */
   private async requeueInterrupted() {
     for (const jobId of this.interrupted) {
-      await this.db.query(
-        `UPDATE refresh_jobs
-            SET status = 'queued', message = 'Refresh queued', lease_owner = NULL, lease_expires_at = NULL,
-                attempts = greatest(attempts - 1, 0)
-          WHERE id = $1 AND lease_owner = $2 AND status = 'refreshing'`,
-        [jobId, this.owner],
-      );
+      await requeueJob(this.db, jobId, this.owner);
       this.interrupted.delete(jobId);
     }
   }
 
   private async renew(jobId: string) {
-    await this.db.query(
-      `UPDATE refresh_jobs SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000)
-        WHERE id = $1 AND lease_owner = $2 AND status = 'refreshing'`,
-      [jobId, this.owner, this.leaseMs],
-    );
+    await renewLease(this.db, jobId, this.owner, this.leaseMs);
   }
 
   private async fail(jobId: string, err: unknown) {
     this.onError(err, jobId);
-    await this.db.query(
-      `UPDATE refresh_jobs SET status = 'failed', message = $3, finished_at = clock_timestamp(),
-              lease_owner = NULL, lease_expires_at = NULL
-        WHERE id = $1 AND lease_owner = $2`,
-      [jobId, this.owner, REFRESH_FAILED_MESSAGE],
-    );
+    await failJob(this.db, jobId, this.owner, REFRESH_FAILED_MESSAGE);
   }
 }
 

@@ -1,16 +1,9 @@
-import {
-  EDUCATION,
-  type EmbedReportResponse,
-  REPORT_TEMPLATE_KEYS,
-  type ReportTemplateKey,
-  type SectorDeclaration,
-  type SectorReport,
-} from '@insightra/contract';
+import type { EmbedReportResponse, SectorDeclaration, SectorReport } from '@insightra/contract';
 import type { Database, Tx } from '../../../db/client';
 import { memberDeclaration } from '../../sectors/repository';
-import { readReport } from './report-data';
-import { currentRowsSql, demoRowsSql, type SummaryRow, summaryPlan, toSummaryRows } from './sector-sql';
+import { readRefreshState, readSummaries, replaceSummaries } from './report-state-repository';
 import { buildView, summaryRowCount } from './sector-view';
+import { computeDemoSummaries, computeSummaries, type SummaryRow } from './summary-repository';
 
 type Query = Pick<Database, 'query'>;
 
@@ -25,32 +18,9 @@ export async function refreshSectorSummaries(
   uploadIds: number[],
 ): Promise<number> {
   let rows: SummaryRow[] = [];
-  if (uploadIds.length) {
-    const older = uploadIds.length > 1;
-    const plan = summaryPlan(declaration, currentRowsSql(declaration, older));
-    const params = older ? [userId, uploadIds[0], uploadIds, uploadIds.slice(1)] : [userId, uploadIds[0]];
-    rows = toSummaryRows(plan, (await tx.query<Record<string, unknown>>(plan.sql, params)).rows);
-  }
-  await tx.query('DELETE FROM sector_summaries WHERE user_id = $1', [userId]);
-  await tx.query(
-    `INSERT INTO sector_summaries (user_id, sector, grouping, d1, d2, terms)
-     SELECT $1, $2, x.grouping, x.d1, x.d2, x.terms
-       FROM jsonb_to_recordset($3::jsonb) AS x(grouping text, d1 text, d2 text, terms jsonb)`,
-    [userId, declaration.industry, JSON.stringify(rows)],
-  );
+  if (uploadIds.length) rows = await computeSummaries(tx, userId, declaration, uploadIds);
+  await replaceSummaries(tx, userId, declaration.industry, rows);
   return summaryRowCount(rows);
-}
-
-async function ownSummaries(
-  db: Query,
-  userId: number,
-  declaration: SectorDeclaration,
-): Promise<SummaryRow[]> {
-  const { rows } = await db.query<SummaryRow>(
-    'SELECT grouping, d1, d2, terms FROM sector_summaries WHERE user_id = $1 AND sector = $2',
-    [userId, declaration.industry],
-  );
-  return rows.map((r) => ({ ...r, terms: typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms }));
 }
 
 /** Demo datasets are fixed by the migrations: each sector's summaries are computed once per process. */
@@ -64,17 +34,13 @@ export function demoSummaries(db: Query, declaration: SectorDeclaration): Promis
   }
   let rows = perDb.get(declaration.slug);
   if (!rows) {
-    const plan = summaryPlan(declaration, demoRowsSql(declaration));
-    rows = db.query<Record<string, unknown>>(plan.sql).then((r) => toSummaryRows(plan, r.rows));
+    rows = computeDemoSummaries(db, declaration);
     const cache = perDb;
     rows.catch(() => cache.delete(declaration.slug));
     perDb.set(declaration.slug, rows);
   }
   return rows;
 }
-
-const isLegacy = (key: string): key is ReportTemplateKey =>
-  (REPORT_TEMPLATE_KEYS as readonly string[]).includes(key);
 
 /**
  * A template's answer for a member: over their own summaries when the template is of their sector,
@@ -101,24 +67,17 @@ export async function readSectorReport(
       refreshedAt: null,
       rowCount: summaryRowCount(rows),
       view: buildView(declaration, report, rows),
-      data: null,
     };
   }
   const [rows, state] = await Promise.all([
-    ownSummaries(db, userId, declaration),
-    db.query<{ refreshed_at: Date; row_count: number }>(
-      'SELECT refreshed_at, row_count FROM report_refresh_state WHERE user_id = $1',
-      [userId],
-    ),
+    readSummaries(db, userId, declaration.industry),
+    readRefreshState(db, userId),
   ]);
-  const legacy =
-    declaration === EDUCATION && isLegacy(report.key) ? await readReport(db, userId, report.key) : null;
   return {
     report: head,
     source: 'own',
-    refreshedAt: state.rows[0] ? new Date(state.rows[0].refreshed_at).toISOString() : null,
-    rowCount: Number(state.rows[0]?.row_count ?? 0),
+    refreshedAt: state ? state.refreshedAt.toISOString() : null,
+    rowCount: state?.rowCount ?? 0,
     view: buildView(declaration, report, rows),
-    data: legacy?.data ?? null,
   };
 }

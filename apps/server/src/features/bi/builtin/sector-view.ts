@@ -7,7 +7,7 @@ import type {
   SectorDeclaration,
   SectorReport,
 } from '@insightra/contract';
-import { bandCount, type SummaryRow } from './sector-sql';
+import { bandCount, type SummaryRow } from './summary-repository';
 
 type Terms = SummaryRow['terms'];
 

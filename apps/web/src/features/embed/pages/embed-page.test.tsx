@@ -41,7 +41,6 @@ const gradesAnswer = (female: number) =>
       kpis: { students: female + 1 },
       charts: { grades: { split: ['Female', 'Male'], points: [['A', female, 1]] } },
     }).view,
-    data: null,
   });
 
 beforeEach(() => installFakeCanvas());
@@ -126,7 +125,6 @@ describe('EmbedPage', () => {
               revpar: { points: [['Seaview Goa', 4200]] },
             },
           }).view,
-          data: null,
         }),
     });
     renderRoute(`/embed/${hotels.uuid}`);
