@@ -6,6 +6,7 @@ import {
   DEFAULT_CONTACT,
   DEFAULT_UPLOAD_MAX_MB,
   EMBED_MODES,
+  type PublicConfig,
   SITE_NAME_DEFAULT,
 } from '@insightra/contract';
 import { z } from 'zod';
@@ -173,6 +174,20 @@ const EnvSchema = z.object({
 });
 
 export type Config = ReturnType<typeof toConfig>;
+
+/** The configuration the web app may know (GET /api/config); pre-rendered pages are checked against it. */
+export function publicConfigOf(config: Config): PublicConfig {
+  const { site, google, bi } = config;
+  return {
+    siteName: site.name,
+    salesEmail: site.salesEmail,
+    salesPhone: site.salesPhone,
+    officeAddress: site.officeAddress,
+    google: { enabled: Boolean(google.clientId), clientId: google.clientId ?? null },
+    bi: { provider: bi.provider, embedMode: bi.embedMode },
+    uploads: { maxBytes: config.uploads.maxBytes },
+  };
+}
 
 export class ConfigError extends Error {}
 

@@ -5,6 +5,17 @@ import type { Plugin } from 'vite';
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml)$/;
 
+/** Writes `file.br` and `file.gz` beside a text file worth compressing (1 kB or more). */
+export function compressFile(file: string) {
+  const content = readFileSync(file);
+  if (content.length < 1024) return;
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+}
+
 /**
  * Writes `.br` and `.gz` beside each text asset after the build, so the server sends them ready-made
  * (@fastify/static `preCompressed`) instead of compressing on every request or sending them raw.
@@ -25,16 +36,7 @@ export function precompress(): Plugin {
           const file = path.join(dir, name);
           return statSync(file).isDirectory() ? walk(file) : [file];
         });
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
+      for (const file of walk(outDir)) if (COMPRESSIBLE.test(file)) compressFile(file);
     },
   };
 }

@@ -1,10 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Config, publicConfigOf } from '../config';
+
+/** The web build's manifest of pre-rendered pages (apps/web/build/prerender.ts). */
+interface PrerenderManifest {
+  pages: { path: string; file: string }[];
+  config: unknown;
+}
+
+/**
+ * The pre-rendered pages to serve, path → file: none when the build has none, or when they were
+ * rendered with another public configuration than this server's (another site name, contact details,
+ * Google sign-in): the text would differ from what the app shows, so the app renders those pages itself.
+ */
+export function prerenderedPages(root: string, config: Config): Map<string, string> {
+  let manifest: PrerenderManifest;
+  try {
+    manifest = JSON.parse(readFileSync(path.join(root, 'prerendered/pages.json'), 'utf8'));
+  } catch {
+    return new Map();
+  }
+  if (!isDeepStrictEqual(manifest.config, publicConfigOf(config))) return new Map();
+  return new Map(manifest.pages.map((p) => [p.path, `prerendered/${p.file}`]));
+}
 
 /**
  * Serves the built web app at `/` and answers every other GET that accepts HTML with index.html, so the
- * browser's router can take over. Unknown `/api/...` paths answer 404 JSON.
+ * browser's router can take over. The landing page, /bi and /login are served pre-rendered when the
+ * build has them (decision 120). Unknown `/api/...` paths answer 404 JSON.
  */
 export const webAppPlugin = fp(
   async (app: FastifyInstance) => {
@@ -23,7 +50,16 @@ export const webAppPlugin = fp(
           );
         },
       });
-      app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+      const pages = prerenderedPages(root, app.config);
+      app.get('/', (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile(pages.get('/') ?? 'index.html'),
+      );
+      for (const [pagePath, file] of pages) {
+        if (pagePath === '/') continue;
+        app.get(pagePath, (_request, reply) =>
+          reply.header('cache-control', 'no-cache').type('text/html').sendFile(file),
+        );
+      }
     }
 
     app.setNotFoundHandler((request, reply) => {

@@ -10,7 +10,8 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import { queryKey } from './query-keys';
 
-const FALLBACK: PublicConfig = {
+/** What the app shows until the server's configuration arrives; pre-rendered pages are rendered with it. */
+export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
   siteName: SITE_NAME_DEFAULT,
   ...DEFAULT_CONTACT,
   google: { enabled: false, clientId: null },
@@ -27,5 +28,5 @@ export const publicConfigQuery = {
 /** The server's run-time configuration (site name, contact details, sign-in and BI options). */
 export function usePublicConfig(): PublicConfig & { isLoaded: boolean } {
   const { data } = useQuery(publicConfigQuery);
-  return { ...(data ?? FALLBACK), isLoaded: Boolean(data) };
+  return { ...(data ?? PUBLIC_CONFIG_DEFAULTS), isLoaded: Boolean(data) };
 }

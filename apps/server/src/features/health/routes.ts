@@ -1,5 +1,6 @@
 import { api } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
+import { publicConfigOf } from '../../config';
 import { ping } from '../../db/health-repository';
 import { addRoute } from '../../lib/route';
 
@@ -19,16 +20,5 @@ export async function registerHealthRoutes(app: FastifyInstance) {
     };
   });
 
-  addRoute(app, api.config.get, async () => {
-    const { site, google, bi } = app.config;
-    return {
-      siteName: site.name,
-      salesEmail: site.salesEmail,
-      salesPhone: site.salesPhone,
-      officeAddress: site.officeAddress,
-      google: { enabled: Boolean(google.clientId), clientId: google.clientId ?? null },
-      bi: { provider: bi.provider, embedMode: bi.embedMode },
-      uploads: { maxBytes: app.config.uploads.maxBytes },
-    };
-  });
+  addRoute(app, api.config.get, async () => publicConfigOf(app.config));
 }
