@@ -173,6 +173,8 @@ describe('UploadControls', () => {
       }),
     );
     const panel = await screen.findByRole('region', { name: 'Upload status' });
+    // The statistics replace the processing state once the mutation has settled.
+    await within(panel).findByText('Rows processed');
     const stat = (label: string) => within(panel).getByText(label).nextElementSibling?.textContent;
     expect(stat('Rows processed')).toBe('4');
     expect(stat('Records inserted')).toBe('3');

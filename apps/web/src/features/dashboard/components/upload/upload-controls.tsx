@@ -1,5 +1,5 @@
 import { MESSAGES, sectorDeclaration, TIMINGS, UPLOAD_EXTENSIONS } from '@insightra/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Database, FileDown, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
@@ -29,7 +29,35 @@ export function UploadControls() {
   const queryClient = useQueryClient();
   // The member's sector's template (Education's without a sector): its title and columns.
   const template = sectorDeclaration(useSession().user?.sector?.name).upload;
-  const busy = phase?.kind === 'uploading' || phase?.kind === 'processing';
+  // The upload is a write like any other: TanStack Query's mutation says when it is under way; the
+  // phase adds what the status panel shows (bytes sent, processing, the statistics).
+  const upload = useMutation({
+    mutationFn: (chosen: File) => {
+      const fileName = chosen.name;
+      const request = sendUpload(chosen, {
+        onProgress: (sent, total) => setPhase({ kind: 'uploading', fileName, sent, total }),
+        onProcessing: () => setPhase({ kind: 'processing', fileName }),
+      });
+      abort.current = request.abort;
+      return request.done;
+    },
+    onSuccess: (result, chosen) => {
+      setPhase({ kind: 'done', fileName: chosen.name, result });
+      setFile(null);
+      if (input.current) input.current.value = '';
+      toast.success(result.message);
+      void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
+      void queryClient.invalidateQueries({ queryKey: domainKey('uploads') });
+    },
+    onError: (err) => {
+      setPhase(null);
+      toast.error(uploadFailure(err));
+    },
+    onSettled: () => {
+      abort.current = null;
+    },
+  });
+  const busy = upload.isPending;
 
   useEffect(() => () => abort.current?.(), []);
 
@@ -45,7 +73,7 @@ export function UploadControls() {
       );
   };
 
-  const load = async () => {
+  const load = () => {
     if (!file) {
       toast.error(MESSAGES.dashboard.selectFileFirst);
       return;
@@ -59,27 +87,8 @@ export function UploadControls() {
       );
       return;
     }
-    const fileName = file.name;
-    setPhase({ kind: 'uploading', fileName, sent: 0, total: file.size });
-    const request = sendUpload(file, {
-      onProgress: (sent, total) => setPhase({ kind: 'uploading', fileName, sent, total }),
-      onProcessing: () => setPhase({ kind: 'processing', fileName }),
-    });
-    abort.current = request.abort;
-    try {
-      const result = await request.done;
-      setPhase({ kind: 'done', fileName, result });
-      setFile(null);
-      if (input.current) input.current.value = '';
-      toast.success(result.message);
-      void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
-      void queryClient.invalidateQueries({ queryKey: domainKey('uploads') });
-    } catch (err) {
-      setPhase(null);
-      toast.error(uploadFailure(err));
-    } finally {
-      abort.current = null;
-    }
+    setPhase({ kind: 'uploading', fileName: file.name, sent: 0, total: file.size });
+    upload.mutate(file);
   };
 
   return (
@@ -109,7 +118,7 @@ export function UploadControls() {
         icon={<Database aria-hidden="true" className="size-4" />}
         loading={busy}
         loadingText={phase?.kind === 'processing' ? 'Processing...' : 'Uploading...'}
-        onClick={() => void load()}
+        onClick={load}
       >
         Load Data
       </Button>
