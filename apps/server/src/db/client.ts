@@ -115,22 +115,55 @@ export function guardPool(pool: pg.Pool): void {
   pool.on('error', markConnectionError);
 }
 
+/**
+ * A connection from the pool; failing to get one means the database cannot be reached (a reset while
+ * connecting, a refused socket, the pool's connect timeout), so the error is marked as such.
+ */
+export async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (err) {
+    markConnectionError(err);
+    throw err;
+  }
+}
+
+/** `pool.query`, with a failure to get a connection marked as the database being unreachable. */
+export async function poolQuery(
+  pool: pg.Pool,
+  config: string | pg.QueryConfig,
+  values?: unknown[],
+): Promise<pg.QueryResult> {
+  const client = await connect(pool);
+  try {
+    const result = await client.query(config, values);
+    client.release();
+    return result;
+  } catch (err) {
+    // As pool.query does: a client whose query failed is not reused.
+    client.release(err as Error);
+    throw err;
+  }
+}
+
 export function fromPool(pool: pg.Pool): Database {
   guardPool(pool);
   const query: RawQuery['query'] = async (text, params) => {
-    const r = await pool.query(text, params as unknown[]);
+    const r = await poolQuery(pool, text, params as unknown[]);
     return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
   };
   return {
     kind: 'postgres',
     pool,
     query,
-    kysely: new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }),
+    kysely: new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: { connect: () => connect(pool), end: () => pool.end() } }),
+    }),
     exec: async (sql) => {
-      await pool.query(sql);
+      await poolQuery(pool, sql);
     },
     transaction: async (fn) => {
-      const client = await pool.connect();
+      const client = await connect(pool);
       let broken = false;
       try {
         await client.query('BEGIN');

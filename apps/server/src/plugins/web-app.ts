@@ -43,22 +43,24 @@ export const webAppPlugin = fp(
         index: false,
         // The web build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
         preCompressed: true,
+        // Pages are revalidated on every visit, so a new deployment shows at once; hashed assets never
+        // change; the rest (icons, robots.txt) may be kept a few minutes.
         setHeaders: (res, filePath) => {
           res.header(
             'cache-control',
-            filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+            filePath.endsWith('.html')
+              ? 'no-cache'
+              : filePath.includes('/assets/')
+                ? 'public, max-age=31536000, immutable'
+                : 'public, max-age=300',
           );
         },
       });
       const pages = prerenderedPages(root, app.config);
-      app.get('/', (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile(pages.get('/') ?? 'index.html'),
-      );
+      app.get('/', (_request, reply) => reply.sendFile(pages.get('/') ?? 'index.html'));
       for (const [pagePath, file] of pages) {
         if (pagePath === '/') continue;
-        app.get(pagePath, (_request, reply) =>
-          reply.header('cache-control', 'no-cache').type('text/html').sendFile(file),
-        );
+        app.get(pagePath, (_request, reply) => reply.type('text/html').sendFile(file));
       }
     }
 
@@ -67,7 +69,7 @@ export const webAppPlugin = fp(
       const isApi = url === '/api' || url.startsWith('/api/');
       const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi && root;
       if (wantsPage && !/\.[a-z0-9]+$/i.test(url)) {
-        return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+        return reply.type('text/html').sendFile('index.html');
       }
       return reply.code(404).send({ success: false, message: `Not found: ${request.method} ${url}` });
     });

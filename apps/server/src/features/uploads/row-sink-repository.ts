@@ -1,6 +1,6 @@
 import type { SectorDeclaration } from '@insightra/contract';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Database } from '../../db/client';
+import { connect, type Database } from '../../db/client';
 import { copyColumns } from './copy-encoder';
 
 /**
@@ -27,7 +27,7 @@ export async function writePiece(
     await db.pglite.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
     return;
   }
-  const client = await db.pool!.connect();
+  const client = await connect(db.pool!);
   let broken = false;
   try {
     await copyInto(client, target, data);
