@@ -10,7 +10,7 @@ test('a pre-rendered page loads no app code until the visitor interacts', async 
   page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
-  for (const path of ['/', '/bi', '/login']) {
+  for (const path of ['/', '/login']) {
     scripts.length = 0;
     await page.goto(path);
     await page.waitForLoadState('networkidle');
@@ -19,6 +19,15 @@ test('a pre-rendered page loads no app code until the visitor interacts', async 
     await page.keyboard.press('Tab');
     await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
   }
+});
+
+test('/bi starts the app by itself once loaded, so its live figures never stay "Loading..."', async ({
+  page,
+}) => {
+  await page.goto('/bi');
+  await expect(page.locator('html')).toHaveAttribute('data-prerendered', '');
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await expect(page.getByText('Loading...')).toHaveCount(0);
 });
 
 test('scrolling starts the app and leaves the page where the visitor scrolled', async ({ page }) => {

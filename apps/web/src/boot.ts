@@ -58,4 +58,16 @@ try {
   // Storage unavailable: no session.
 }
 if (signedIn || location.hash.length > 1) start();
-else for (const type of TRIGGERS) window.addEventListener(type, start, { capture: true, passive: true });
+else {
+  for (const type of TRIGGERS) window.addEventListener(type, start, { capture: true, passive: true });
+  // A page with a placeholder only the app can fill (the /bi gallery's live figures) starts it once the
+  // page has loaded and the browser is idle: nobody is left with "Loading..." for not having moved.
+  if (document.querySelector('main [role="status"]')) {
+    const whenIdle = () =>
+      'requestIdleCallback' in window
+        ? requestIdleCallback(start, { timeout: 2000 })
+        : setTimeout(start, 200);
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
+  }
+}
