@@ -66,7 +66,14 @@ export async function buildApp({ config, database, ownsDatabase, databaseOpening
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Once the server is closing, a request still in flight ends its connection with its answer: the
+  // shutdown then waits for no client to drop an idle keep-alive socket (up to the keep-alive timeout).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
+    if (closing) reply.header('connection', 'close');
     reply.header('x-request-id', request.id);
     // API answers are per user and per moment: no browser or proxy keeps them (files set their own).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))

@@ -5,19 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKind, withSchema } from '../helpers/database';
+import { migratedDataDir, testDatabaseKind, withSchema } from '../helpers/database';
 import { startServer } from '../helpers/server-process';
 
 describe('server process', () => {
   it('finishes an in-flight request on SIGTERM, then exits 0', async () => {
-    const server = await startServer();
+    const server = await startServer({ DATA_DIR: await migratedDataDir() });
     const body = JSON.stringify({
       name: 'Slow Sender',
       email: 'slow@example.com',
       message: 'Sent in two parts.',
     });
     const half = Math.floor(body.length / 2);
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const response = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
       const req = http.request(
         `${server.url}/api/contact`,
         {
@@ -29,7 +29,9 @@ describe('server process', () => {
           res.on('data', (d) => {
             text += d;
           });
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: text, connection: res.headers.connection }),
+          );
         },
       );
       req.on('error', reject);
@@ -43,6 +45,8 @@ describe('server process', () => {
     const answer = await response;
     expect(answer.status).toBe(201);
     expect(JSON.parse(answer.body).success).toBe(true);
+    // The answer closes its connection, so the exit waits for no idle keep-alive socket.
+    expect(answer.connection).toBe('close');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
   }, 90_000);

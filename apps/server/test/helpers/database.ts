@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -26,6 +28,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const instance = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
   const db = fromPglite(instance);
   return { db, drop: () => db.close() };
+}
+
+/**
+ * A new DATA_DIR for a child server or the CLI whose PGlite database is already migrated (the run's
+ * snapshot unpacked into it), so that a test whose subject is not the first start skips it.
+ */
+export async function migratedDataDir(): Promise<string> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'insightra-data-'));
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  const instance = await PGlite.create(path.join(dataDir, 'pglite'), { loadDataDir: new Blob([snapshot]) });
+  await instance.close();
+  return dataDir;
 }
 
 function postgresBaseUrl(): string {
