@@ -1,6 +1,4 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +6,7 @@ import { openDatabase } from '../../src/db/client';
 import { ensureFirstAdmin } from '../../src/features/auth/first-admin';
 import { verifyPassword } from '../../src/lib/password';
 import { createTestApp } from '../helpers/app';
-import { createTestDatabase, testDatabaseKind } from '../helpers/database';
+import { createTestDatabase, migratedDataDir, testDatabaseKind } from '../helpers/database';
 import { createUser } from '../helpers/factories';
 
 const run = promisify(execFile);
@@ -116,7 +114,7 @@ describe('npm run admin -- create', () => {
       env = { DATABASE_URL: pg.url! };
       check = async () => ({ db: pg.db, done: pg.drop });
     } else {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'insightra-cli-'));
+      const dataDir = await migratedDataDir();
       env = { DATA_DIR: dataDir };
       check = async () => {
         const db = await openDatabase({ dataDir });

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll } from 'vitest';
 
 const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../src/server.ts');
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
@@ -76,4 +77,28 @@ export async function startServer(
     }
   }
   return server;
+}
+
+/**
+ * `startServer` for one test file, with `env` beneath each start's own variables; any server still
+ * running when the file ends is killed.
+ */
+export function serverStarter(env: Record<string, string>) {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  });
+  return async (more: Record<string, string>) => {
+    const server = await startServer({ ...env, ...more });
+    children.push(server.child);
+    return server;
+  };
+}
+
+/** Sends `signal` and resolves once the process has exited (at once when it already has). */
+export async function stopServer(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await exited;
 }

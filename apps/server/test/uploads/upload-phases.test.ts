@@ -1,35 +1,18 @@
-import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createTestDatabase, testDatabaseKind } from '../helpers/database';
+import { createTestDatabase, migratedDataDir, testDatabaseKind } from '../helpers/database';
 import { createUser, tokenFor } from '../helpers/factories';
 import { openUpload, studentRows, until } from '../helpers/http-upload';
 import { HEADER } from '../helpers/multipart';
-import { startServer as startServerProcess } from '../helpers/server-process';
+import { serverStarter, stopServer as stop } from '../helpers/server-process';
 
 const SECRET = 'phase-test-secret-that-is-long-enough-0123456789';
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-});
-
-async function startServer(env: Record<string, string>) {
-  const server = await startServerProcess({ ...env, LOG_LEVEL: 'warn', JWT_SECRET: SECRET });
-  children.push(server.child);
-  return server;
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await exited;
-}
+const startServer = serverStarter({ LOG_LEVEL: 'warn', JWT_SECRET: SECRET });
 
 /** A CSV with rejected rows too (an unknown gender), so that both files are written. */
 const body = (prefix: string) =>
@@ -51,8 +34,8 @@ function hotelNights(prefix: string): string {
 
 /** The member's sector and the table its rows go to (Education: dataset_rows). */
 async function setUp(sector: { name: string; table: string } = { name: 'Education', table: 'dataset_rows' }) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'insightra-phase-'));
   const testDb = testDatabaseKind === 'postgres' ? await createTestDatabase() : null;
+  const dataDir = testDb ? mkdtempSync(path.join(os.tmpdir(), 'insightra-phase-')) : await migratedDataDir();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     ...(testDb?.url ? { DATABASE_URL: testDb.url } : {}),
@@ -124,6 +107,35 @@ describe('an upload killed in each phase', () => {
       await stop(again.child, 'SIGTERM');
       expect(await s.counts(), phase).toEqual({ logs: 0, pending: 0, rows: 0, files: 0, chunks: 0 });
     }
+    await s.cleanUp();
+  });
+});
+
+describe('a server killed mid-upload, with no pause', () => {
+  it('leaves no log, no rows and no files behind', { timeout: 180_000 }, async () => {
+    const s = await setUp();
+    const server = await startServer(s.env);
+    const upload = openUpload(server.port, s.token, 'big.csv');
+    await upload.write(`${HEADER}\n`);
+    // ~25 MB: several COPY pieces of the pending upload reach the database before the kill.
+    for (let block = 0; block < 50; block++) await upload.write(studentRows(block * 10_000, 10_000, 'K'));
+    await new Promise((r) => setTimeout(r, 1500));
+    // The upload is under way: its scratch copy (gzip, about 4x smaller) holds more than 12 MB of CSV, so
+    // several COPY pieces have passed the parser into the database.
+    const scratch = path.join(s.dataDir, 'tmp', 'uploads');
+    const [pidDir] = readdirSync(scratch);
+    const [uploadDir] = readdirSync(path.join(scratch, pidDir!));
+    expect(statSync(path.join(scratch, pidDir!, uploadDir!, 'original.csv.gz')).size).toBeGreaterThan(
+      3 * 1024 * 1024,
+    );
+    await stop(server.child, 'SIGKILL');
+    upload.destroy();
+
+    // Restart: the database recovers to its last commit; the dead process's scratch files are cleared.
+    const again = await startServer(s.env);
+    await stop(again.child, 'SIGTERM');
+    expect(await s.counts()).toEqual({ logs: 0, pending: 0, rows: 0, files: 0, chunks: 0 });
+    expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
     await s.cleanUp();
   });
 });
