@@ -1,32 +1,15 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import type { App } from '../../src/app';
 import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
+import { powerBiApp } from '../helpers/powerbi/app';
 import { PowerBiStandIn } from '../helpers/powerbi/stand-in';
 
-/** The whole app with BI_PROVIDER=powerbi against the stand-in, every log line kept. */
+/** The whole app with BI_PROVIDER=powerbi against the stand-in, on a database of its own, every log line kept. */
 async function appFor(standIn: PowerBiStandIn, env: Record<string, string> = {}) {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-pbi-')),
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
-    ...standIn.env(env),
-  });
   const testDb = await createTestDatabase();
-  const app = await buildApp({ config, database: testDb.db, logger: { level: 'trace', stream } });
-  await app.ready();
+  const { app, lines } = await powerBiApp(standIn, testDb.db, env, 'trace');
   return { app, db: testDb, lines };
 }
 

@@ -5,6 +5,7 @@ import type {
 } from '@insightra/contract';
 import { type Selectable, sql } from 'kysely';
 import type { Queryable } from '../../db/client';
+import { type PageRequest, readPage } from '../../db/page';
 import type { IssueReportsTable } from '../../db/schema';
 
 const SUMMARY_COLUMNS = [
@@ -42,21 +43,16 @@ export const screenshotPath = (id: number) => `/api/admin/issues/${id}/screensho
 
 export async function listIssues(
   db: Queryable,
-  options: { status?: IssueStatus; page: number; pageSize: number },
+  options: PageRequest & { status?: IssueStatus },
 ): Promise<{ issues: Summary[]; total: number }> {
   let filtered = db.kysely.selectFrom('issue_reports');
   if (options.status) filtered = filtered.where('status', '=', options.status);
-  const [count, rows] = await Promise.all([
-    filtered.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-    filtered
-      .select(SUMMARY_COLUMNS)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize)
-      .execute(),
-  ]);
-  return { issues: rows.map(toSummary), total: count?.total ?? 0 };
+  const { rows, total } = await readPage(
+    filtered.select(sql<number>`count(*)::int`.as('total')),
+    filtered.select(SUMMARY_COLUMNS).orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    options,
+  );
+  return { issues: rows.map(toSummary), total };
 }
 
 export async function findIssue(db: Queryable, id: number): Promise<Details | null> {

@@ -2,6 +2,7 @@ import type { AdminUserDetails, AdminUserSummary, Report, ReportsByTier, Tier } 
 import { TIERS } from '@insightra/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client';
+import { type PageRequest, readPage } from '../../db/page';
 import type { UserRow } from '../../db/schema';
 
 type SummaryRow = Pick<
@@ -63,26 +64,18 @@ export interface UserPage {
  * overlap. Plain `lower(full_name) LIKE` keeps it portable between PGlite and PostgreSQL (no
  * pg_trgm); at 10,000 users the scan takes a few milliseconds (docs/performance/admin.md).
  */
-export async function listUsers(
-  db: Queryable,
-  options: { q?: string; page: number; pageSize: number },
-): Promise<UserPage> {
+export async function listUsers(db: Queryable, options: PageRequest & { q?: string }): Promise<UserPage> {
   const pattern = nameSearchPattern(options.q);
   let matching = db.kysely.selectFrom('users as u');
   if (pattern) matching = matching.where(nameMatches(pattern));
   let page = usersWithSector(db);
   if (pattern) page = page.where(nameMatches(pattern));
-  const [count, rows] = await Promise.all([
-    matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirst(),
-    page
-      .select(SUMMARY_COLUMNS)
-      .orderBy(sql`lower(u.full_name) NULLS LAST`)
-      .orderBy('u.id')
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize)
-      .execute(),
-  ]);
-  return { users: rows.map(toSummary), total: count?.total ?? 0 };
+  const { rows, total } = await readPage(
+    matching.select(sql<number>`count(*)::int`.as('total')),
+    page.select(SUMMARY_COLUMNS).orderBy(sql`lower(u.full_name) NULLS LAST`).orderBy('u.id'),
+    options,
+  );
+  return { users: rows.map(toSummary), total };
 }
 
 export async function findUser(db: Queryable, id: number): Promise<AdminUserDetails | null> {

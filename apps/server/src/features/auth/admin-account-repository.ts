@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../db/client';
+import { withPasswordProvider } from './user-repository';
 
 /** Serialises start-up administrator creation across instances sharing one database. */
 const FIRST_ADMIN_LOCK_KEY = 727_003;
@@ -67,9 +68,7 @@ export async function promoteToAdmin(
       password_hash: passwordHash,
       email: eb.fn.coalesce(eb.val(email), 'email'),
       updated_date: sql<Date>`now()`,
-      providers: sql<
-        string[]
-      >`CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END`,
+      providers: withPasswordProvider,
     }))
     .where('id', '=', id)
     .execute();

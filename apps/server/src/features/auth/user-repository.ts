@@ -164,6 +164,11 @@ export async function updateColumn(
   }
 }
 
+/** The user's sign-in providers with 'local' (sign-in by password) added when it is not there yet. */
+export const withPasswordProvider = sql<
+  string[]
+>`CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END`;
+
 /** A new password; setting a first one (a Google account) also enables sign-in with it. */
 export async function setPassword(db: Queryable, id: number, passwordHash: string): Promise<void> {
   await db.kysely
@@ -171,9 +176,7 @@ export async function setPassword(db: Queryable, id: number, passwordHash: strin
     .set({
       password_hash: passwordHash,
       updated_date: sql<Date>`now()`,
-      providers: sql<
-        string[]
-      >`CASE WHEN 'local' = ANY(providers) THEN providers ELSE array_prepend('local', providers) END`,
+      providers: withPasswordProvider,
     })
     .where('id', '=', id)
     .execute();

@@ -22,6 +22,7 @@ export async function powerBiApp(
   standIn: PowerBiStandIn,
   database: Database,
   env: Record<string, string> = {},
+  level: 'info' | 'trace' = 'info',
 ): Promise<PowerBiApp> {
   const lines: string[] = [];
   const stream = new Writable({
@@ -35,7 +36,7 @@ export async function powerBiApp(
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ...standIn.env(env),
   });
-  const app = await buildApp({ config, database, logger: { level: 'info', stream } });
+  const app = await buildApp({ config, database, logger: { level, stream } });
   await app.ready();
   return { app, lines };
 }
