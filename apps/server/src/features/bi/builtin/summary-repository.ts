@@ -262,6 +262,9 @@ export function demoRowsSql(d: SectorDeclaration): string {
   return `SELECT * FROM ${d.table} WHERE user_id = 0 AND upload_id = 0`;
 }
 
+/** The refresh's working memory per hash table (PostgreSQL lets hashing use hash_mem_multiplier times it). */
+const REFRESH_WORK_MEM = '32MB';
+
 /** The member's summaries from their current rows (active uploads `uploadIds`, newest first). */
 export async function computeSummaries(
   tx: Tx,
@@ -271,6 +274,11 @@ export async function computeSummaries(
 ): Promise<SummaryRow[]> {
   const older = uploadIds.length > 1;
   const plan = summaryPlan(d, currentRowsSql(d, older));
+  // For this transaction only (docs/decisions/121-refresh-memory-and-jit.md): memory enough to hash a
+  // cube of tens of thousands of groups instead of sorting it on disk, and no JIT compilation, which
+  // costs more than it saves on one pass over a member's rows.
+  await tx.query(`SET LOCAL work_mem = '${REFRESH_WORK_MEM}'`);
+  await tx.query('SET LOCAL jit = off');
   const params = older ? [userId, uploadIds[0], uploadIds, uploadIds.slice(1)] : [userId, uploadIds[0]];
   return toSummaryRows(plan, (await tx.query<Record<string, unknown>>(plan.sql, params)).rows);
 }
