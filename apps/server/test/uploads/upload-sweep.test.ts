@@ -10,11 +10,13 @@ describe('the sweep of unfinished uploads', () => {
     // Sweeps every second.
     const t = await createTestApp({ UPLOAD_LEASE_S: '1' });
     const user = await createUser(t.db);
+    // Written as its owner writes it, under a live lease: a sweep must not take the upload before its
+    // rows and files are all there. Its lease is set to `leaseSeconds` from now only then.
     const pending = async (owner: string, leaseSeconds: number) => {
       const { rows } = await t.db.query<{ id: number }>(
         `INSERT INTO pending_uploads (user_id, file_name, lease_owner, lease_expires_at)
-         VALUES ($1, 'elsewhere.csv', $2, now() + $3 * interval '1 second') RETURNING id`,
-        [user.id, owner, leaseSeconds],
+         VALUES ($1, 'elsewhere.csv', $2, now() + interval '10 minutes') RETURNING id`,
+        [user.id, owner],
       );
       const id = rows[0]!.id;
       await t.db.query(
@@ -30,10 +32,11 @@ describe('the sweep of unfinished uploads', () => {
       await t.db.query(`INSERT INTO stored_file_chunks (file_id, seq, data) VALUES ($1, 0, 'abc')`, [
         file.rows[0]!.id,
       ]);
-      await t.db.query('UPDATE pending_uploads SET original_file_id = $2 WHERE id = $1', [
-        id,
-        file.rows[0]!.id,
-      ]);
+      await t.db.query(
+        `UPDATE pending_uploads SET original_file_id = $2, lease_expires_at = now() + $3 * interval '1 second'
+          WHERE id = $1`,
+        [id, file.rows[0]!.id, leaseSeconds],
+      );
       return id;
     };
     // Another host's instances: one whose lease ran out (it died), one renewing (alive, lease 60 s).
