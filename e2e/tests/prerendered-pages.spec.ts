@@ -21,12 +21,31 @@ test('a pre-rendered page loads no app code until the visitor interacts', async 
   }
 });
 
-test('/bi starts the app by itself once loaded, so its live figures never stay "Loading..."', async ({
+test('/bi loads no app code for a visitor who does not move, and never shows them "Loading..."', async ({
   page,
 }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/bi');
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('data-prerendered', '');
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/boot-[\w-]+\.js$/)]);
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', /./);
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
+test('/bi starts the app by itself when its gallery is on screen, and draws the live figures', async ({
+  page,
+}) => {
+  // A screen tall enough to show the gallery at once: no interaction at all.
+  await page.setViewportSize({ width: 1280, height: 6000 });
   await page.goto('/bi');
   await expect(page.locator('html')).toHaveAttribute('data-prerendered', '');
   await expect(page.locator('html')).toHaveAttribute('data-app', 'started');
+  await expect(page.getByRole('img', { name: /Grouped bar chart of students by grade/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Donut chart of project submissions/ })).toBeVisible();
   await expect(page.getByText('Loading...')).toHaveCount(0);
 });
 

@@ -60,14 +60,19 @@ try {
 if (signedIn || location.hash.length > 1) start();
 else {
   for (const type of TRIGGERS) window.addEventListener(type, start, { capture: true, passive: true });
-  // A page with a placeholder only the app can fill (the /bi gallery's live figures) starts it once the
-  // page has loaded and the browser is idle: nobody is left with "Loading..." for not having moved.
-  if (document.querySelector('main [role="status"]')) {
-    const whenIdle = () =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(start, { timeout: 2000 })
-        : setTimeout(start, 200);
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  }
+  // A part of the page only the app can fill (the /bi gallery's live figures, `data-app-fills`) starts
+  // it when that part comes within half a screen of the viewport, however it gets there (on screen at
+  // load, a reading cursor, a jump): nobody looks at an empty frame for not having moved.
+  const fills = document.querySelectorAll('main [data-app-fills]');
+  if (fills.length && 'IntersectionObserver' in window) {
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        start();
+      },
+      { rootMargin: '50% 0px' },
+    );
+    for (const element of fills) near.observe(element);
+  } else if (fills.length) start();
 }

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FadeIn } from '../../../components/ui/fade-in';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKey } from '../../../lib/query-keys';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { GradesDashboard, SubmissionsDashboard, VisitorsDashboard } from './mock-dashboards';
 import { SectionHeading } from './service-hero';
 
@@ -16,7 +17,15 @@ function Tile({ caption, children }: { caption: string; children: React.ReactNod
   );
 }
 
-function Placeholder({ state }: { state: 'loading' | 'error' }) {
+/**
+ * Where a live figure will be: `waiting` before the app runs (a pre-rendered page: nothing is loading
+ * yet, so nothing says so), `loading` while it is fetched, `error` when it could not be.
+ */
+function Placeholder({ state }: { state: 'waiting' | 'loading' | 'error' }) {
+  if (state === 'waiting')
+    return (
+      <div aria-hidden="true" className="aspect-[400/260] rounded-[14px] border border-line bg-line/60" />
+    );
   return (
     <div className="flex aspect-[400/260] items-center justify-center rounded-[14px] border border-line bg-white text-sm text-muted">
       {state === 'loading' ? (
@@ -30,18 +39,33 @@ function Placeholder({ state }: { state: 'loading' | 'error' }) {
   );
 }
 
-/** The BI gallery: mock dashboards drawn from the same demo data as the public charts. */
+const stateOf = (query: { isError: boolean }, live: boolean) =>
+  !live ? 'waiting' : query.isError ? 'error' : 'loading';
+
+/**
+ * The BI gallery: mock dashboards drawn from the same demo data as the public charts. The live figures
+ * are fetched once the app runs; the pre-rendered /bi starts the app when the gallery comes near the
+ * screen (`data-app-fills`, src/boot.ts), not before.
+ */
 export function DashboardGallery() {
+  const live = useHydrated();
   const grades = useQuery({
     queryKey: queryKey('charts', 'grades'),
     queryFn: () => apiRequest(api.charts.grades),
+    enabled: live,
   });
   const submissions = useQuery({
     queryKey: queryKey('charts', 'submissions'),
     queryFn: () => apiRequest(api.charts.submissions),
+    enabled: live,
   });
   return (
-    <section id="gallery" aria-labelledby="gallery-title" className="bg-page py-16 md:py-24">
+    <section
+      id="gallery"
+      aria-labelledby="gallery-title"
+      data-app-fills=""
+      className="bg-page py-16 md:py-24"
+    >
       <div className="mx-auto max-w-[1200px] px-4 sm:px-6">
         <FadeIn>
           <SectionHeading
@@ -62,7 +86,7 @@ export function DashboardGallery() {
               {grades.data ? (
                 <GradesDashboard rows={grades.data} />
               ) : (
-                <Placeholder state={grades.isError ? 'error' : 'loading'} />
+                <Placeholder state={stateOf(grades, live)} />
               )}
             </Tile>
           </FadeIn>
@@ -71,7 +95,7 @@ export function DashboardGallery() {
               {submissions.data ? (
                 <SubmissionsDashboard rows={submissions.data} />
               ) : (
-                <Placeholder state={submissions.isError ? 'error' : 'loading'} />
+                <Placeholder state={stateOf(submissions, live)} />
               )}
             </Tile>
           </FadeIn>
