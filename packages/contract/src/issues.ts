@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ISSUE_TYPES, LIMITS } from './constants';
 import { inputErrorMessage, requiredAs } from './field-messages';
 import { defineRoute, SuccessMessage } from './http';
-import { ISSUE_CHECK_ORDER, issueRouteRefs } from './issue-rules';
+import { ISSUE_CHECK_ORDER } from './issue-rules';
 
-export { ISSUE_CHECK_ORDER, issueRouteRefs, SCREENSHOT_TYPES } from './issue-rules';
+export { ISSUE_CHECK_ORDER, SCREENSHOT_TYPES } from './issue-rules';
 
 /** Field rules of docs/PRODUCT.md#issue-reports (Report issue). The order of checks is the order of `ISSUE_CHECK_ORDER`. */
 export const IssueReportFields = z
@@ -70,7 +70,9 @@ export type ContactBody = z.infer<typeof ContactBody>;
 
 export const issueRoutes = {
   report: defineRoute({
-    ...issueRouteRefs.report,
+    method: 'POST',
+    path: '/api/server/report-issue',
+    access: 'optional',
     tag: 'issues',
     multipart: true,
     summary:
@@ -78,7 +80,9 @@ export const issueRoutes = {
     response: SuccessMessage,
   }),
   contact: defineRoute({
-    ...issueRouteRefs.contact,
+    method: 'POST',
+    path: '/api/contact',
+    access: 'none',
     tag: 'issues',
     status: 201,
     summary: 'Send a message from the contact section',

@@ -1,7 +1,7 @@
 import { type Sector, type SectorDeclaration, sectorDeclaration } from '@insightra/contract';
 import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import type { SectorsTable } from '../../db/schema';
 
 type SectorsTableRow = Selectable<SectorsTable>;
@@ -43,18 +43,16 @@ export async function setUserSector(db: Queryable, userId: number, sectorId: num
 
 /**
  * The declaration of a member's sector (Education for a member without one): it decides their upload
- * template, the table their rows go to and their reports. SQL text, not the builder, because the
- * built-in provider calls it with a handle that only runs text (docs/decisions/113-one-data-layer.md).
+ * template, the table their rows go to and their reports.
  */
-export async function memberDeclaration(
-  db: Pick<Database, 'query'>,
-  userId: number,
-): Promise<SectorDeclaration> {
-  const { rows } = await db.query<{ name: string | null }>(
-    'SELECT s.name FROM users u LEFT JOIN sectors s ON s.id = u.sector_id WHERE u.id = $1',
-    [userId],
-  );
-  return sectorDeclaration(rows[0]?.name ?? null);
+export async function memberDeclaration(db: Queryable, userId: number): Promise<SectorDeclaration> {
+  const row = await db.kysely
+    .selectFrom('users as u')
+    .leftJoin('sectors as s', 's.id', 'u.sector_id')
+    .select('s.name')
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
+  return sectorDeclaration(row?.name ?? null);
 }
 
 /** Whether the member has uploads whose rows are in use (not purged). */

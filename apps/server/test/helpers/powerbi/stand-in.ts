@@ -1,34 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { generate } from 'selfsigned';
+import {
+  type Endpoint,
+  type Failure,
+  failureAnswer,
+  localhostCertificate,
+  openIdConfiguration,
+  reportAnswer,
+  type StandInRefresh,
+  type StandInReport,
+} from './stand-in-answers';
 import { type GenerateTokenBody, identityRefusalOf } from './stand-in-identities';
 
-/**
- * A local stand-in for Entra ID (the OpenID configuration msal reads and the client-credentials token
- * endpoint) and the Power BI REST endpoints the provider uses (docs/EXTERNAL-SERVICES.md#power-bi-rest-api), over https with a
- * certificate generated at start. Switches in `fail` reproduce every failure the provider must survive.
- */
-export interface StandInReport {
-  id: string;
-  name: string;
-  datasetId: string;
-}
-export interface StandInRefresh {
-  requestId: string;
-  refreshType: string;
-  startTime: string;
-  endTime: string | null;
-  status: 'Unknown' | 'Completed' | 'Failed' | 'Disabled' | 'Cancelled';
-  serviceExceptionJson: string | null;
-}
-export interface Failure {
-  status: number;
-  retryAfter?: number;
-  /** How many requests fail before the endpoint recovers (all when absent). */
-  times?: number;
-}
-export type Endpoint = 'token' | 'groups' | 'report' | 'generateToken' | 'refreshes' | 'postRefresh';
+export type { Endpoint, Failure, StandInRefresh, StandInReport } from './stand-in-answers';
 
 export interface StandInOptions {
   tenantId?: string;
@@ -39,6 +24,11 @@ export interface StandInOptions {
   port?: number;
 }
 
+/**
+ * A local stand-in for Entra ID (the OpenID configuration msal reads and the client-credentials token
+ * endpoint) and the Power BI REST endpoints the provider uses (docs/EXTERNAL-SERVICES.md#power-bi-rest-api), over https with a
+ * certificate generated at start. Switches in `fail` reproduce every failure the provider must survive.
+ */
 export class PowerBiStandIn {
   readonly tenantId: string;
   readonly clientId: string;
@@ -129,24 +119,9 @@ export class PowerBiStandIn {
   }
 
   async start(port = 0): Promise<this> {
-    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-      keySize: 2048,
-      algorithm: 'sha256',
-      extensions: [
-        { name: 'basicConstraints', cA: true },
-        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-        { name: 'extKeyUsage', serverAuth: true },
-        {
-          name: 'subjectAltName',
-          altNames: [
-            { type: 2, value: 'localhost' },
-            { type: 7, ip: '127.0.0.1' },
-          ],
-        },
-      ],
-    });
+    const pems = await localhostCertificate();
     this.ca = pems.cert;
-    const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const server = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () =>
@@ -177,10 +152,9 @@ export class PowerBiStandIn {
   private failure(endpoint: Endpoint): Failure | 'hang' | null {
     const f = this.fail[endpoint];
     if (!f) return null;
-    if (f !== 'hang' && f.times !== undefined) {
-      if (f.times <= 0) return null;
-      f.times -= 1;
-    }
+    if (f === 'hang' || f.times === undefined) return f;
+    if (f.times <= 0) return null;
+    f.times -= 1;
     return f;
   }
 
@@ -206,39 +180,16 @@ export class PowerBiStandIn {
       const f = this.failure(endpoint);
       if (!f) return false;
       if (f === 'hang') return true; // never answers
-      const extra: Record<string, string> =
-        f.retryAfter !== undefined ? { 'retry-after': String(f.retryAfter) } : {};
-      if (endpoint === 'token') {
-        const error =
-          f.status === 401
-            ? 'invalid_client'
-            : f.status === 400
-              ? 'invalid_request'
-              : 'temporarily_unavailable';
-        send(
-          f.status,
-          { error, error_description: `AADSTS7000215: stand-in ${error}`, error_codes: [7000215] },
-          extra,
-        );
-      } else {
-        send(f.status, { error: { code: f.status === 429 ? 'TooManyRequests' : 'StandInFailure' } }, extra);
-      }
+      const answer = failureAnswer(endpoint, f);
+      send(answer.status, answer.body, answer.headers);
       return true;
     };
 
     if (method === 'GET' && path === '/health') return send(200, { ok: true });
     // Entra ID: OpenID configuration (read by msal for a known authority) and the token endpoint.
     const tenantBase = `/${this.tenantId}`;
-    if (method === 'GET' && path === `${tenantBase}/v2.0/.well-known/openid-configuration`) {
-      return send(200, {
-        token_endpoint: `${this.origin}${tenantBase}/oauth2/v2.0/token`,
-        authorization_endpoint: `${this.origin}${tenantBase}/oauth2/v2.0/authorize`,
-        end_session_endpoint: `${this.origin}${tenantBase}/oauth2/v2.0/logout`,
-        jwks_uri: `${this.origin}${tenantBase}/discovery/v2.0/keys`,
-        issuer: `${this.origin}${tenantBase}/v2.0`,
-        token_endpoint_auth_methods_supported: ['client_secret_post'],
-      });
-    }
+    if (method === 'GET' && path === `${tenantBase}/v2.0/.well-known/openid-configuration`)
+      return send(200, openIdConfiguration(this.origin, this.tenantId));
     if (method === 'POST' && path === `${tenantBase}/oauth2/v2.0/token`) {
       if (applyFailure('token')) return;
       const form = new URLSearchParams(body);
@@ -293,15 +244,7 @@ export class PowerBiStandIn {
         return send(403, { error: { code: 'Unauthorized' } });
       const report = this.reports.get(decodeURIComponent(reportMatch[2]!));
       if (!report) return send(404, { error: { code: 'PowerBIEntityNotFound' } });
-      return send(200, {
-        id: report.id,
-        name: report.name,
-        reportType: 'PowerBIReport',
-        datasetId: report.datasetId,
-        datasetWorkspaceId: this.workspaceId,
-        webUrl: `https://app.powerbi.com/groups/${this.workspaceId}/reports/${report.id}`,
-        embedUrl: `https://app.powerbi.com/reportEmbed?reportId=${report.id}&groupId=${this.workspaceId}`,
-      });
+      return send(200, reportAnswer(report, this.workspaceId));
     }
     if (method === 'POST' && rest === '/GenerateToken') {
       if (applyFailure('generateToken')) return;
