@@ -33,7 +33,10 @@ document.addEventListener(
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     const target = (event.target as Element | null)?.closest('a[href], button, label');
     if (!target) return;
+    // Held whole: the app may have hydrated already without yet holding the typed text, and must see
+    // this click only when it is replayed, once (app/pending-interactions.ts).
     event.preventDefault();
+    event.stopPropagation();
     pending.actions.push({ kind: 'click', element: target });
     start();
   },
@@ -44,6 +47,7 @@ document.addEventListener(
   (event) => {
     if (ready()) return;
     event.preventDefault();
+    event.stopPropagation();
     const submitter = (event as SubmitEvent).submitter;
     pending.actions.push({ kind: 'submit', element: event.target as HTMLFormElement, submitter });
     start();

@@ -37,12 +37,14 @@ function replayTypedText(root: HTMLElement) {
 /**
  * Hands what the visitor did before hydration to the app, once; later events go to the app itself.
  * Called after hydration's commit; the typed text is committed before the clicks and submits, whose
- * handlers read the form's state from the render.
+ * handlers read the form's state from the render. The page is marked started only then: until the
+ * typed text is React's, the boot script keeps holding clicks and submits (one sent in between would
+ * reach a form whose state is still empty), and they are replayed here with the rest.
  */
 export function replayPendingInteractions(root: HTMLElement) {
-  document.documentElement.dataset.app = 'started';
   setTimeout(() => {
     flushSync(() => replayTypedText(root));
+    document.documentElement.dataset.app = 'started';
     for (const action of window.__insightraPending?.actions.splice(0) ?? []) {
       if (!action.element.isConnected) continue;
       if (action.kind === 'submit') action.element.requestSubmit(action.submitter ?? undefined);
