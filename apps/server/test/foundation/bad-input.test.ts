@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createTestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { multipartBody } from '../helpers/multipart';
+import { injectUpload } from '../helpers/multipart';
 
 const { app, db } = await createTestApp();
 const admin = await createUser(db, { role: 'admin' });
@@ -157,13 +157,12 @@ describe('NUL characters and other text PostgreSQL cannot store', () => {
     ]);
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Data');
-    const file = multipartBody('cells.xls', XLSX.write(book, { type: 'buffer', bookType: 'biff8' }));
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/server/upload-excel',
-      headers: { ...auth, ...file.headers },
-      payload: file.payload,
-    });
+    const res = await injectUpload(
+      app,
+      auth,
+      'cells.xls',
+      XLSX.write(book, { type: 'buffer', bookType: 'biff8' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ totalRecordsInserted: 1, totalRecordsFailed: 1 });
     const rejected = await app.inject({

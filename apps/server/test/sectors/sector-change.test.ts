@@ -2,7 +2,7 @@ import { MESSAGES } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { multipartBody } from '../helpers/multipart';
+import { injectUpload } from '../helpers/multipart';
 
 const { app, db } = await createTestApp();
 
@@ -13,13 +13,7 @@ async function member(sectorId: number | null) {
       app.inject({ method: 'PATCH', url: '/api/sectors/me', headers: session, payload: { sectorId: id } }),
     upload: async () => {
       const csv = 'student_id,student_name,gender,grade,project_submitted\nS1,Asha,F,G1,Yes\n';
-      const { payload, headers } = multipartBody('s.csv', csv);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/server/upload-excel',
-        payload,
-        headers: { ...headers, ...session },
-      });
+      const res = await injectUpload(app, session, 's.csv', csv);
       return res.json().uploadId as number;
     },
     purge: (id: number) =>

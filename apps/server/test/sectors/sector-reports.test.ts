@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { createTestApp } from '../helpers/app';
 import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
-import { multipartBody } from '../helpers/multipart';
+import { injectUpload } from '../helpers/multipart';
 import { headerOf, sectorCsv, sectorIdOf } from '../helpers/sector-rows';
 
 /** Each sector's report figures from a small known dataset, uploaded and refreshed as a member would. */
@@ -26,13 +26,7 @@ async function member(d: SectorDeclaration) {
     await createReport(db, user.id, { tier: 'Alpha+', report_type: r.name, report_uuid: r.uuid });
   const session = bearer(await tokenFor(app, user));
   const upload = async (rows: string[][]) => {
-    const { payload, headers } = multipartBody('data.csv', sectorCsv(headerOf(d), rows));
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/server/upload-excel',
-      payload,
-      headers: { ...headers, ...session },
-    });
+    const res = await injectUpload(app, session, 'data.csv', sectorCsv(headerOf(d), rows));
     expect(res.json()).toMatchObject({ totalRecordsFailed: 0 });
   };
   const refresh = async () => {

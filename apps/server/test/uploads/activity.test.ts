@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { removeExpiredFiles } from '../../src/features/uploads/repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { csv, multipartBody } from '../helpers/multipart';
+import { csv, injectUpload } from '../helpers/multipart';
 
 let t: TestApp;
 let alice: string;
@@ -15,13 +15,7 @@ beforeAll(async () => {
 });
 
 async function upload(tok: string, name: string, rows: string[][]) {
-  const { payload, headers } = multipartBody(name, csv(rows));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/server/upload-excel',
-    payload,
-    headers: { ...headers, ...bearer(tok) },
-  });
+  const res = await injectUpload(t.app, bearer(tok), name, csv(rows));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().uploadId as number;
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { openUpload, studentRows, until } from '../helpers/http-upload';
-import { HEADER, multipartBody } from '../helpers/multipart';
+import { HEADER, injectUpload } from '../helpers/multipart';
 
 let t: TestApp;
 let port: number;
@@ -90,19 +90,16 @@ describe('uploads and everyone else', () => {
     timeout: 120_000,
   }, async () => {
     const before = await count('dataset_rows');
-    const { payload, headers } = multipartBody('big.csv', `${HEADER}\n${studentRows(0, 120_000, 'B')}`);
     const order: string[] = [];
-    const upload = t.app
-      .inject({
-        method: 'POST',
-        url: '/api/server/upload-excel',
-        payload,
-        headers: { ...headers, ...bearer(uploader.token) },
-      })
-      .then((res) => {
-        order.push('upload');
-        return res;
-      });
+    const upload = injectUpload(
+      t.app,
+      bearer(uploader.token),
+      'big.csv',
+      `${HEADER}\n${studentRows(0, 120_000, 'B')}`,
+    ).then((res) => {
+      order.push('upload');
+      return res;
+    });
     // The first pieces are in the database: the upload is being written.
     await until(async () => (await count('dataset_rows')) > before, 60_000, 20);
     const who = await me();

@@ -5,7 +5,7 @@ import { uploadLoad } from '../../src/features/uploads/load';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { openUpload, studentRows, until } from '../helpers/http-upload';
-import { HEADER, multipartBody } from '../helpers/multipart';
+import { HEADER, injectUpload } from '../helpers/multipart';
 
 async function appWith(env: Record<string, string>) {
   const t = await createTestApp(env);
@@ -16,13 +16,7 @@ async function appWith(env: Record<string, string>) {
 }
 
 function upload(t: TestApp, token: string, content: string, name = 'small.csv') {
-  const { payload, headers } = multipartBody(name, content);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/server/upload-excel',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
+  return injectUpload(t.app, bearer(token), name, content);
 }
 
 const small = (prefix: string) => `${HEADER}\n${studentRows(0, 10, prefix)}`;

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { csv, multipartBody } from '../helpers/multipart';
+import { csv, injectUpload, multipartBody } from '../helpers/multipart';
 
 let t: TestApp;
 let token: string;
@@ -15,15 +15,8 @@ beforeAll(async () => {
   token = await tokenFor(t.app, user);
 });
 
-async function upload(name: string, content: Buffer | string, tok = token) {
-  const { payload, headers } = multipartBody(name, content);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/server/upload-excel',
-    payload,
-    headers: { ...headers, ...bearer(tok) },
-  });
-}
+const upload = (name: string, content: Buffer | string, tok = token) =>
+  injectUpload(t.app, bearer(tok), name, content);
 
 async function currentRows() {
   const { rows } = await t.db.query<{ student_id: string; student_name: string; upload_id: number }>(

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { multipartBody } from '../helpers/multipart';
+import { injectUpload } from '../helpers/multipart';
 import { headerOf, invalidRows, sectorCsv, sectorIdOf, spelledRow, validRow } from '../helpers/sector-rows';
 
 /** Every sector's upload through the same tests, on one app: validation, rejected rows, templates, purge, hostile files. */
@@ -27,15 +27,8 @@ describe.each(SECTOR_DECLARATIONS.map((d) => [d.industry, d] as const))(
       token = await tokenFor(t.app, user);
     });
 
-    async function upload(name: string, content: Buffer | string) {
-      const { payload, headers } = multipartBody(name, content);
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/server/upload-excel',
-        payload,
-        headers: { ...headers, ...bearer(token) },
-      });
-    }
+    const upload = (name: string, content: Buffer | string) =>
+      injectUpload(t.app, bearer(token), name, content);
 
     const download = (url: string) => t.app.inject({ url, headers: bearer(token) });
 

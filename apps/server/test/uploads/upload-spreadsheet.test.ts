@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
-import { HEADER, multipartBody } from '../helpers/multipart';
+import { HEADER, injectUpload } from '../helpers/multipart';
 
 let t: TestApp;
 let token: string;
@@ -14,15 +14,7 @@ beforeAll(async () => {
   token = await tokenFor(t.app, await createUser(t.db));
 });
 
-async function upload(name: string, content: Buffer) {
-  const { payload, headers } = multipartBody(name, content);
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/server/upload-excel',
-    payload,
-    headers: { ...headers, ...bearer(token) },
-  });
-}
+const upload = (name: string, content: Buffer) => injectUpload(t.app, bearer(token), name, content);
 
 const ROWS: unknown[][] = [
   ['X1', 'Asha', 'Female', 'Grade 9', 'Yes', 91, new Date(Date.UTC(2025, 5, 15))],
