@@ -151,12 +151,14 @@ export async function deletePending(db: Queryable, id: number): Promise<void> {
 /**
  * Removes up to one piece of an unpublished upload's rows; answers how many went (0: none left, or the
  * upload was published meanwhile). Kept as SQL text, as decision 080 measured it
- * (docs/decisions/113-one-data-layer.md).
+ * (docs/decisions/113-one-data-layer.md). The piece is named by its rows' physical addresses (ctid),
+ * so the plan does not depend on statistics: with statistics that have never seen this upload, the
+ * planner expected one row and re-read the whole piece's subquery for each row to delete.
  */
 export async function deleteUnpublishedRows(db: Queryable, id: number): Promise<number> {
-  const result = await sql`DELETE FROM dataset_rows WHERE upload_id = ${id} AND student_id IN
-      (SELECT student_id FROM dataset_rows WHERE upload_id = ${id} LIMIT ${sql.lit(REMOVE_ROWS_PER_PIECE)})
-      AND NOT EXISTS (SELECT 1 FROM upload_logs WHERE id = ${id})`.execute(db.kysely);
+  const result = await sql`DELETE FROM dataset_rows
+      WHERE ctid = ANY(ARRAY(SELECT ctid FROM dataset_rows WHERE upload_id = ${id} LIMIT ${sql.lit(REMOVE_ROWS_PER_PIECE)}))
+        AND NOT EXISTS (SELECT 1 FROM upload_logs WHERE id = ${id})`.execute(db.kysely);
   return Number(result.numAffectedRows ?? 0);
 }
 
