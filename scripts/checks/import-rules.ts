@@ -11,6 +11,8 @@ export const SERVER_FEATURE_ENTRY_POINTS: Record<string, string> = {
   'apps/server/src/features/reports/repository.ts': "a member's reports",
   // A member's sector declaration: uploads validate and store by it, the refresh computes by it.
   'apps/server/src/features/sectors/repository.ts': "a member's sector",
+  // Each upload's summary: an upload stores it as it is published, the refresh adds them up.
+  'apps/server/src/features/bi/builtin/upload-summary-repository.ts': "an upload's summary",
   // The sessions behind tokens: the auth plugin checks them on every authenticated request.
   'apps/server/src/features/auth/session-repository.ts': 'sessions and their users',
 };

@@ -170,6 +170,13 @@ export interface SectorSummariesTable {
   terms: ColumnType<Record<string, number | null>, string, string>;
 }
 
+/** One upload's summary rows (SummaryRow[] as JSON), made by the summary query named `plan`. */
+export interface UploadSummariesTable {
+  upload_id: number;
+  plan: string;
+  rows: ColumnType<unknown, string, string>;
+}
+
 export interface ReportRefreshStateTable {
   user_id: number;
   refreshed_at: Timestamp;
@@ -232,6 +239,7 @@ export interface DB {
   refresh_jobs: RefreshJobsTable;
   report_refresh_state: ReportRefreshStateTable;
   sector_summaries: SectorSummariesTable;
+  upload_summaries: UploadSummariesTable;
   issue_reports: IssueReportsTable;
   demo_students: DemoStudentsTable;
   sessions: SessionsTable;

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import type { FilePurpose } from '../../db/schema';
 import { gzipped, type NewFile, storeFile } from '../../lib/file-store';
 import { badRequest, unsupportedMediaType } from '../../lib/http-error';
+import { summariseNewUpload } from '../bi/builtin/upload-summary-repository';
 import { memberDeclaration } from '../sectors/repository';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
@@ -149,6 +150,7 @@ export async function ingestUpload(
     const result = await finishUpload(ctx, {
       pendingId,
       userId,
+      declaration,
       fileName,
       format: claimed,
       stats,
@@ -176,6 +178,7 @@ export async function ingestUpload(
 interface Finish {
   pendingId: number;
   userId: number;
+  declaration: SectorDeclaration;
   fileName: string;
   format: UploadFormat;
   stats: RowStats;
@@ -186,7 +189,7 @@ interface Finish {
 /** Stores the upload's files chunk by chunk, then publishes it. */
 async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadResult> {
   const { db, config } = ctx;
-  const { pendingId: uploadId, userId, fileName, format, stats, original } = input;
+  const { pendingId: uploadId, userId, declaration, fileName, format, stats, original } = input;
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);
   // CSV files are kept compressed (decision 056): `decodedBytes` is then the size as uploaded.
   const file = (purpose: FilePurpose, name: string, decodedBytes: number): NewFile => ({
@@ -217,10 +220,14 @@ async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadRe
   const { processed, accepted } = stats;
   const failed = processed - accepted;
   const successRate = Math.round((accepted / processed) * 10_000) / 100;
+  // The summary a refresh reads instead of these rows (docs/decisions/122-upload-summaries.md), made
+  // before the publish so that its transaction stays small.
+  const summary = await summariseNewUpload(db, userId, declaration, uploadId, accepted);
   await publishPending(
     db,
     uploadId,
     { format, processed, accepted, failed, successRate, bytes: original.bytes },
+    summary,
     () => pausePoint(config.dataDir, 'publish'),
   );
   return {

@@ -4,6 +4,7 @@ import { MESSAGES } from '@insightra/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-error';
+import { storeUploadSummary, type UploadSummary } from '../bi/builtin/upload-summary-repository';
 import {
   deletePending,
   deletePendingWithFiles,
@@ -90,18 +91,21 @@ export type Totals = PublishedTotals;
 
 /**
  * Publishes a pending upload in one small transaction: its log row appears (with the id its rows
- * already carry) and the pending row goes. `beforeCommit` is a pause point for tests.
+ * already carry) with the summary of its rows, and the pending row goes. `beforeCommit` is a pause
+ * point for tests.
  */
 export async function publishPending(
   db: Database,
   id: number,
   totals: Totals,
+  summary: UploadSummary,
   beforeCommit?: () => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await insertLogFromPending(tx, id, LEASE_OWNER, totals))) {
       throw new Error('The upload lost its lease before it was published');
     }
+    await storeUploadSummary(tx, id, summary);
     await deletePending(tx, id);
     await beforeCommit?.();
   });

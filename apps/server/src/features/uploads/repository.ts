@@ -76,6 +76,7 @@ export async function purgeUploads(db: Database, userId: number, ids: number[]):
     // Each sector's rows have their own table, made from its declaration and so not in the typed
     // schema; a member's are in one of them.
     const purged = rows.map((r) => r.id);
+    await tx.kysely.deleteFrom('upload_summaries').where('upload_id', 'in', purged).execute();
     for (const { table } of SECTOR_DECLARATIONS) {
       await sql`DELETE FROM ${sql.table(table)} WHERE upload_id = ANY(${purged}::int[])`.execute(tx.kysely);
     }

@@ -145,7 +145,8 @@ export class RefreshWorker {
         await tuneRefresh(tx);
         const ids = await activeUploadIds(tx, job.userId);
         const declaration = await memberDeclaration(tx, job.userId);
-        // One pass over the member's current rows computes every template's figures (decision 116).
+        // Every template's figures at once (decision 116): the newest upload's summary, stored when it
+        // was published, plus the older uploads' current rows (decision 122).
         const rowCount = await refreshSectorSummaries(tx, job.userId, declaration, ids);
         await writeRefreshState(tx, job.userId, rowCount, job.id);
         // The lease was lost (this worker stalled past it and another took the job): keep nothing.

@@ -3,7 +3,8 @@ import type { Database, Tx } from '../../../db/client';
 import { memberDeclaration } from '../../sectors/repository';
 import { readRefreshState, readSummaries, replaceSummaries } from './report-state-repository';
 import { buildView, summaryRowCount } from './sector-view';
-import { computeDemoSummaries, computeSummaries, type SummaryRow } from './summary-repository';
+import { computeDemoSummaries, type SummaryRow } from './summary-repository';
+import { computeSummaries } from './upload-summary-repository';
 
 type Query = Pick<Database, 'query'>;
 
@@ -17,8 +18,7 @@ export async function refreshSectorSummaries(
   declaration: SectorDeclaration,
   uploadIds: number[],
 ): Promise<number> {
-  let rows: SummaryRow[] = [];
-  if (uploadIds.length) rows = await computeSummaries(tx, userId, declaration, uploadIds);
+  const rows = await computeSummaries(tx, userId, declaration, uploadIds);
   await replaceSummaries(tx, userId, declaration.industry, rows);
   return summaryRowCount(rows);
 }

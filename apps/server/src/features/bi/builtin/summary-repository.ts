@@ -231,20 +231,22 @@ export function toSummaryRows(plan: SummaryPlan, rows: Record<string, unknown>[]
   });
 }
 
+/** The rows of one upload: $1 user id, $2 upload id. Every row of the newest active upload is current. */
+export function uploadRowsSql(d: SectorDeclaration): string {
+  return `SELECT x.* FROM ${d.table} x WHERE x.upload_id = $2::int AND x.user_id = $1::int`;
+}
+
 /**
- * The member's current rows: per row key, the row of the newest active upload. $1 user id, $2 newest
- * active upload id, $3 every active upload id, $4 the older ones. The newest upload's rows are all
- * current; only rows of older uploads are checked against newer ones.
+ * The current rows of the member's older active uploads: those no newer active upload replaces (a row
+ * with the same row key). $1 user id, $2 every active upload id, $3 the older ones.
  */
-export function currentRowsSql(d: SectorDeclaration, hasOlderUploads: boolean): string {
+export function olderCurrentRowsSql(d: SectorDeclaration): string {
   const t = d.table;
-  const newest = `SELECT x.* FROM ${t} x WHERE x.upload_id = $2::int AND x.user_id = $1::int`;
-  if (!hasOlderUploads) return newest;
   const same = d.upload.rowKey.map((k) => `n.${ident(k)} = x.${ident(k)}`).join(' AND ');
-  return `${newest} UNION ALL SELECT x.* FROM ${t} x
-    WHERE x.upload_id = ANY($4::int[]) AND x.user_id = $1::int
+  return `SELECT x.* FROM ${t} x
+    WHERE x.upload_id = ANY($3::int[]) AND x.user_id = $1::int
       AND NOT EXISTS (SELECT 1 FROM ${t} n WHERE n.user_id = $1::int AND ${same}
-                        AND n.upload_id > x.upload_id AND n.upload_id = ANY($3::int[]))`;
+                        AND n.upload_id > x.upload_id AND n.upload_id = ANY($2::int[]))`;
 }
 
 /**
@@ -265,23 +267,27 @@ export function demoRowsSql(d: SectorDeclaration): string {
 /** The refresh's working memory per hash table (PostgreSQL lets hashing use hash_mem_multiplier times it). */
 const REFRESH_WORK_MEM = '32MB';
 
-/** The member's summaries from their current rows (active uploads `uploadIds`, newest first). */
-export async function computeSummaries(
-  tx: Tx,
-  userId: number,
-  d: SectorDeclaration,
-  uploadIds: number[],
-): Promise<SummaryRow[]> {
-  const older = uploadIds.length > 1;
-  const plan = summaryPlan(d, currentRowsSql(d, older));
-  // For this transaction only (docs/decisions/121-refresh-memory-and-jit.md): memory enough to hash a
-  // cube of tens of thousands of groups instead of sorting it on disk, and no JIT compilation, which
-  // costs more than it saves on one pass over a member's rows.
-  // set_config(…, true) is SET LOCAL: both in one statement, one round trip.
-  await tx.query("SELECT set_config('work_mem', $1, true), set_config('jit', 'off', true)", [
-    REFRESH_WORK_MEM,
-  ]);
-  const params = older ? [userId, uploadIds[0], uploadIds, uploadIds.slice(1)] : [userId, uploadIds[0]];
+/**
+ * Runs a summary plan in the caller's transaction, with settings for this transaction only
+ * (docs/decisions/121-refresh-memory-and-jit.md): memory enough to hash a cube of tens of thousands of
+ * groups, and hashing rather than sorting even when the rows were just written and the planner has no
+ * statistics of them yet (it then guesses a cube too big to hash and sorts every row: 3.3 s instead
+ * of 1.0 s for 1,000,000 rows on PGlite); no JIT compilation (it costs more than it saves on one pass
+ * over a member's rows); and, on PostgreSQL, cheap parallel workers, so that the cube is split across
+ * processes as one GROUP BY is. set_config(…, true) is SET LOCAL: all in one statement.
+ */
+export async function runSummaryPlan(tx: Tx, plan: SummaryPlan, params: unknown[]): Promise<SummaryRow[]> {
+  const settings = [
+    "set_config('work_mem', $1, true)",
+    "set_config('enable_sort', 'off', true)",
+    "set_config('jit', 'off', true)",
+  ];
+  if (tx.raw.kind === 'postgres')
+    settings.push(
+      "set_config('parallel_setup_cost', '0', true)",
+      "set_config('parallel_tuple_cost', '0', true)",
+    );
+  await tx.query(`SELECT ${settings.join(', ')}`, [REFRESH_WORK_MEM]);
   return toSummaryRows(plan, (await tx.query<Record<string, unknown>>(plan.sql, params)).rows);
 }
 
