@@ -1,11 +1,11 @@
 import { HOTELS, type ReportView } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
-import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { ANALYZE_AFTER_ROWS } from '../../src/features/bi/builtin/upload-summary-repository';
 import { createTestApp } from '../helpers/app';
 import { seedUpload } from '../helpers/dataset';
 import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
 import { injectUpload } from '../helpers/multipart';
+import { refreshNow } from '../helpers/refresh';
 import { headerOf, sectorCsv, sectorIdOf } from '../helpers/sector-rows';
 
 /**
@@ -13,7 +13,6 @@ import { headerOf, sectorCsv, sectorIdOf } from '../helpers/sector-rows';
  * reading every row again (docs/decisions/122-upload-summaries.md).
  */
 const { app, db } = await createTestApp();
-const worker = (app.bi as BuiltinProvider).worker;
 
 async function signedIn(sectorId?: number) {
   const user = await createUser(db, sectorId === undefined ? {} : { sectorId });
@@ -21,15 +20,7 @@ async function signedIn(sectorId?: number) {
 }
 
 async function refresh(session: Record<string, string>) {
-  const { refreshId } = (
-    await app.inject({ method: 'POST', url: '/api/powerbi/api/refresh-powerbi', headers: session })
-  ).json();
-  for (let i = 0; i < 50; i++) {
-    const s = await app.inject({ url: `/api/powerbi/api/refresh-status/${refreshId}`, headers: session });
-    if (s.json().isComplete) return expect(s.json().status).toBe('completed');
-    await worker.tick();
-  }
-  throw new Error('refresh did not complete');
+  expect(await refreshNow(app, session)).toBe('completed');
 }
 
 async function report(session: Record<string, string>, uuid: string) {

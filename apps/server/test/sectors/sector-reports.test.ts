@@ -10,15 +10,14 @@ import {
   sectorOverview,
 } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
-import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { createTestApp } from '../helpers/app';
 import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
 import { injectUpload } from '../helpers/multipart';
+import { refreshNow } from '../helpers/refresh';
 import { headerOf, sectorCsv, sectorIdOf } from '../helpers/sector-rows';
 
 /** Each sector's report figures from a small known dataset, uploaded and refreshed as a member would. */
 const { app, db } = await createTestApp();
-const worker = (app.bi as BuiltinProvider).worker;
 
 async function member(d: SectorDeclaration) {
   const user = await createUser(db, { sectorId: sectorIdOf(d) });
@@ -29,17 +28,7 @@ async function member(d: SectorDeclaration) {
     const res = await injectUpload(app, session, 'data.csv', sectorCsv(headerOf(d), rows));
     expect(res.json()).toMatchObject({ totalRecordsFailed: 0 });
   };
-  const refresh = async () => {
-    const { refreshId } = (
-      await app.inject({ method: 'POST', url: '/api/powerbi/api/refresh-powerbi', headers: session })
-    ).json();
-    for (let i = 0; i < 50; i++) {
-      const s = await app.inject({ url: `/api/powerbi/api/refresh-status/${refreshId}`, headers: session });
-      if (s.json().isComplete) return expect(s.json().status).toBe('completed');
-      await worker.tick();
-    }
-    throw new Error('refresh did not complete');
-  };
+  const refresh = async () => expect(await refreshNow(app, session)).toBe('completed');
   const report = async (key: string) => {
     const token = await app.inject({ url: '/api/powerbi/get-powerbi-token?tier=Alpha%2B', headers: session });
     const uuid = d.reports.find((r) => r.key === key)!.uuid;
