@@ -190,6 +190,12 @@ interface Finish {
 async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadResult> {
   const { db, config } = ctx;
   const { pendingId: uploadId, userId, declaration, fileName, format, stats, original } = input;
+  // The summary a refresh reads instead of these rows (docs/decisions/122-upload-summaries.md), made
+  // before the publish so that its transaction stays small, while the files are stored (on
+  // PostgreSQL, on a connection of its own).
+  const summarising = summariseNewUpload(db, userId, declaration, uploadId, stats.accepted);
+  // Awaited below; when storing a file fails first, the upload ends with that error instead.
+  summarising.catch(() => {});
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);
   // CSV files are kept compressed (decision 056): `decodedBytes` is then the size as uploaded.
   const file = (purpose: FilePurpose, name: string, decodedBytes: number): NewFile => ({
@@ -220,9 +226,7 @@ async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadRe
   const { processed, accepted } = stats;
   const failed = processed - accepted;
   const successRate = Math.round((accepted / processed) * 10_000) / 100;
-  // The summary a refresh reads instead of these rows (docs/decisions/122-upload-summaries.md), made
-  // before the publish so that its transaction stays small.
-  const summary = await summariseNewUpload(db, userId, declaration, uploadId, accepted);
+  const summary = await summarising;
   await publishPending(
     db,
     uploadId,
