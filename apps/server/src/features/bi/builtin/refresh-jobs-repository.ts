@@ -203,13 +203,3 @@ export async function failJob(db: Db, jobId: string, owner: string, message: str
 export async function lockMember(tx: Tx, userId: number) {
   await sql`SELECT pg_advisory_xact_lock(727002, ${userId}::int)`.execute(tx.kysely);
 }
-
-/**
- * Settings of the refresh's transaction on PostgreSQL: no JIT (compiling costs more than it saves on
- * these short statements); cheap parallel workers, so that the cube of thousands of groups, which the
- * planner would keep on one process, is split across workers as one GROUP BY is.
- */
-export async function tuneRefresh(tx: Tx) {
-  if (tx.raw.kind !== 'postgres') return;
-  await tx.exec('SET LOCAL jit = off; SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0');
-}

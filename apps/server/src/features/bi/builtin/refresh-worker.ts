@@ -11,7 +11,6 @@ import {
   lockMember,
   renewLease,
   requeueJob,
-  tuneRefresh,
 } from './refresh-jobs-repository';
 import { activeUploadIds, writeRefreshState } from './report-state-repository';
 import { refreshSectorSummaries } from './sector-summaries';
@@ -142,7 +141,6 @@ export class RefreshWorker {
     try {
       await this.db.transaction(async (tx) => {
         await lockMember(tx, job.userId);
-        await tuneRefresh(tx);
         const ids = await activeUploadIds(tx, job.userId);
         const declaration = await memberDeclaration(tx, job.userId);
         // Every template's figures at once (decision 116): the newest upload's summary, stored when it
