@@ -1,35 +1,17 @@
 import { HEALTHCARE, REPORT_TEMPLATES, type ReportView, sectorOverview } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
-import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { createTestApp } from '../helpers/app';
 import { seedUpload } from '../helpers/dataset';
 import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
+import { refreshNow } from '../helpers/refresh';
 
 const { app, db } = await createTestApp();
-const worker = (app.bi as BuiltinProvider).worker;
 const uuidOf = (key: string) => REPORT_TEMPLATES.find((t) => t.key === key)!.uuid;
 const GRADES = uuidOf('grades-by-gender');
 const SUBMISSIONS = uuidOf('project-submissions');
 
-async function refreshNow(userId: number) {
-  const user = await tokenFor(app, { id: userId });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/powerbi/api/refresh-powerbi',
-    headers: bearer(user),
-  });
-  const { refreshId } = res.json();
-  for (let i = 0; i < 100; i++) {
-    const s = await app.inject({
-      method: 'GET',
-      url: `/api/powerbi/api/refresh-status/${refreshId}`,
-      headers: bearer(user),
-    });
-    if (s.json().isComplete) return s.json();
-    await worker.tick();
-  }
-  throw new Error('refresh did not complete');
-}
+/** Runs a member's refresh to its end. */
+const refreshFor = async (userId: number) => refreshNow(app, bearer(await tokenFor(app, { id: userId })));
 
 async function embedToken(userId: number, tier: string) {
   const res = await app.inject({
@@ -129,7 +111,7 @@ describe('embed token and report data', () => {
     });
     expect(chartOf(before.view, 'grades').rows).toEqual([]);
 
-    await refreshNow(user.id);
+    await refreshFor(user.id);
     const after = (await embedData(GRADES, accessToken)).json();
     expect(after.rowCount).toBe(3);
     expect(gradeRows(after.view)).toEqual([
@@ -153,8 +135,8 @@ describe('embed token and report data', () => {
     await seedUpload(db, alice.id, [
       { student_id: 'a1', gender: 'Female', grade: 'Y', project_submitted: true },
     ]);
-    await refreshNow(bob.id);
-    await refreshNow(alice.id);
+    await refreshFor(bob.id);
+    await refreshFor(alice.id);
 
     const beta = (await embedToken(alice.id, 'Beta')).accessToken;
     const denied = await embedData(SUBMISSIONS, beta);
@@ -252,7 +234,7 @@ describe('current rows', () => {
       { status: 0 },
     );
     expect(purged).toBeGreaterThan(0);
-    await refreshNow(user.id);
+    await refreshFor(user.id);
     const { accessToken } = await embedToken(user.id, 'Beta');
     const overview = (await embedData(uuidOf('sector-overview'), accessToken)).json();
     expect(overview.rowCount).toBe(2);

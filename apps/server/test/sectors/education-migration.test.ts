@@ -8,10 +8,10 @@ import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { fromPglite } from '../../src/db/client';
 import { migrate, readMigrations } from '../../src/db/migrate';
-import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { createPostgresSchema, testDatabaseKind } from '../helpers/database';
 import { seedUpload } from '../helpers/dataset';
 import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
+import { refreshNow } from '../helpers/refresh';
 
 /** A database with education data written before the sector tables existed, then migrated. */
 const before = readMigrations().filter((m) => m.version < '0011');
@@ -51,15 +51,7 @@ describe('education data after the sector migration', () => {
     const session = bearer(await tokenFor(app, user));
     const overview = REPORT_TEMPLATES.find((t) => t.key === 'sector-overview')!.uuid;
     await createReport(db, user.id, { tier: 'Beta', report_uuid: overview });
-    const { refreshId } = (
-      await app.inject({ method: 'POST', url: '/api/powerbi/api/refresh-powerbi', headers: session })
-    ).json();
-    const worker = (app.bi as BuiltinProvider).worker;
-    while (
-      !(await app.inject({ url: `/api/powerbi/api/refresh-status/${refreshId}`, headers: session })).json()
-        .isComplete
-    )
-      await worker.tick();
+    await refreshNow(app, session);
     const token = (
       await app.inject({ url: '/api/powerbi/get-powerbi-token?tier=Beta', headers: session })
     ).json();
