@@ -13,6 +13,7 @@ import {
 import { settingOrInsert } from '../lib/app-settings-repository';
 import { verifyHs256 } from '../lib/hs256';
 import { forbidden, unauthorized } from '../lib/http-error';
+import { soonAfterStart } from '../lib/start-up-work';
 
 const ISSUER = 'insightra';
 const SESSION_AUDIENCE = 'session';
@@ -252,8 +253,8 @@ export const authPlugin = fp(
         app.log.warn({ err }, 'expired sessions not pruned'),
       );
     let pruner: NodeJS.Timeout | undefined;
+    soonAfterStart(app, prune, 'onListen');
     app.addHook('onListen', async () => {
-      void prune();
       pruner = setInterval(prune, PRUNE_EVERY_MS);
       pruner.unref();
     });

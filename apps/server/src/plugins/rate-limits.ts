@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { pruneExpired } from '../lib/rate-limit';
+import { soonAfterStart } from '../lib/start-up-work';
 
 /** How often expired limit windows are removed. An expired window is also restarted in place when reused. */
 export const PRUNE_EVERY_MS = 10 * 60_000;
 
-/** Removes expired request-limit windows at start and periodically (decision 095); live ones are kept. */
+/** Removes expired request-limit windows soon after start and periodically (decision 095); live ones are kept. */
 export const rateLimitsPlugin = fp(
   async (app: FastifyInstance) => {
     const prune = async () => {
@@ -17,8 +18,8 @@ export const rateLimitsPlugin = fp(
       }
     };
     let timer: NodeJS.Timeout | undefined;
+    soonAfterStart(app, prune);
     app.addHook('onReady', async () => {
-      await prune();
       timer = setInterval(prune, PRUNE_EVERY_MS);
       timer.unref();
     });

@@ -79,6 +79,17 @@ export async function startServer(
   return server;
 }
 
+/** Resolves once the server has written `text` (a log message) to its output; fails after `ms`. */
+export async function waitForOutput(server: ServerProcess, text: string, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!server.output().includes(text)) {
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited before "${text}":\n${server.output()}`);
+    if (Date.now() > deadline) throw new Error(`no "${text}" within ${ms} ms:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /**
  * `startServer` for one test file, with `env` beneath each start's own variables; any server still
  * running when the file ends is killed.

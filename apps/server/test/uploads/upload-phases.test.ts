@@ -8,7 +8,7 @@ import { createTestDatabase, migratedDataDir, testDatabaseKind } from '../helper
 import { createUser, tokenFor } from '../helpers/factories';
 import { openUpload, studentRows, until } from '../helpers/http-upload';
 import { HEADER } from '../helpers/multipart';
-import { serverStarter, stopServer as stop } from '../helpers/server-process';
+import { serverStarter, stopServer as stop, waitForOutput } from '../helpers/server-process';
 
 const SECRET = 'phase-test-secret-that-is-long-enough-0123456789';
 
@@ -63,7 +63,9 @@ async function setUp(sector: { name: string; table: string } = { name: 'Educatio
       files: await n('stored_files'),
       chunks: await n('stored_file_chunks'),
     };
-    if (!testDb) await reader.close();
+    // Closed on PostgreSQL too (the test's database stays open): left running, the reader would sweep
+    // the dead process's upload itself, in the restarted server's place.
+    await reader.close();
     return result;
   };
   const cleanUp = async () => {
@@ -102,8 +104,9 @@ describe('an upload killed in each phase', () => {
         expect(seen.logs).toBe(0);
         expect(seen.pending).toBe(1);
       }
-      // The restart sweeps the dead process's unfinished upload.
-      const again = await startServer(s.env);
+      // The restart sweeps the dead process's unfinished upload, soon after it starts.
+      const again = await startServer({ ...s.env, LOG_LEVEL: 'info' });
+      await waitForOutput(again, 'unfinished uploads removed');
       await stop(again.child, 'SIGTERM');
       expect(await s.counts(), phase).toEqual({ logs: 0, pending: 0, rows: 0, files: 0, chunks: 0 });
     }
@@ -132,7 +135,8 @@ describe('a server killed mid-upload, with no pause', () => {
     upload.destroy();
 
     // Restart: the database recovers to its last commit; the dead process's scratch files are cleared.
-    const again = await startServer(s.env);
+    const again = await startServer({ ...s.env, LOG_LEVEL: 'info' });
+    await waitForOutput(again, 'unfinished uploads removed');
     await stop(again.child, 'SIGTERM');
     expect(await s.counts()).toEqual({ logs: 0, pending: 0, rows: 0, files: 0, chunks: 0 });
     expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);

@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { soonAfterStart } from '../../lib/start-up-work';
 import { scratchRoot } from './ingest';
 import { processAlive, sweepPending } from './pending';
 import { removeExpiredFiles } from './repository';
@@ -8,7 +9,7 @@ import { removeExpiredFiles } from './repository';
 const EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Removes expired files' content hourly (and once at start). Safe with several instances: the work
+ * Removes expired files' content hourly (and once soon after start). Safe with several instances: the work
  * is one statement whose row locks let each file be removed once. Also clears the scratch files a
  * killed process may have left (they were never part of the database).
  */
@@ -25,8 +26,8 @@ export function startRetention(app: FastifyInstance, everyMs = EVERY_MS) {
       });
     return running;
   };
-  // Unfinished uploads whose lease expired (or whose process died) are removed at start and then
-  // every lease period (decision 080).
+  // Unfinished uploads whose lease expired (or whose process died) are removed soon after start and
+  // then every lease period (decision 080).
   const { leaseMs } = app.config.uploads;
   let sweeping: Promise<void> | null = null;
   const sweep = () => {
@@ -44,12 +45,14 @@ export function startRetention(app: FastifyInstance, everyMs = EVERY_MS) {
   let sweepTimer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     await clearDeadScratch(scratchRoot(app.config));
-    void run();
-    void sweep();
     timer = setInterval(run, everyMs);
     timer.unref();
     sweepTimer = setInterval(sweep, leaseMs);
     sweepTimer.unref();
+  });
+  soonAfterStart(app, () => {
+    void run();
+    void sweep();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);

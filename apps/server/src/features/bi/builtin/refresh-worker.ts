@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { Database } from '../../../db/client';
+import { START_UP_WORK_DELAY_MS } from '../../../lib/start-up-work';
 import { memberDeclaration } from '../../sectors/repository';
 import {
   claimJob,
@@ -69,10 +70,11 @@ export class RefreshWorker {
 
   private readonly onError: (err: unknown, jobId?: string) => void;
 
+  /** Starts polling: the first look for jobs comes START_UP_WORK_DELAY_MS later, `wake` sooner. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    this.schedule(0);
+    this.schedule(START_UP_WORK_DELAY_MS);
   }
 
   /** Stops polling and waits for the job in hand to finish. */
