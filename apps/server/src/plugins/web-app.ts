@@ -29,6 +29,22 @@ export function prerenderedPages(root: string, config: Config): Map<string, stri
 }
 
 /**
+ * Pages are revalidated on every visit, so a new deployment shows at once; hashed assets never change;
+ * the rest (icons) may be kept a few minutes. A page sent pre-compressed is still a page.
+ */
+function cacheHeaders(res: { header(name: string, value: string): unknown }, filePath: string) {
+  const file = filePath.replace(/\.(br|gz)$/, '');
+  res.header(
+    'cache-control',
+    file.endsWith('.html')
+      ? 'no-cache'
+      : file.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=300',
+  );
+}
+
+/**
  * Serves the built web app at `/` and answers every other GET that accepts HTML with index.html, so the
  * browser's router can take over. The landing page, /bi and /login are served pre-rendered when the
  * build has them (decision 120). Unknown `/api/...` paths answer 404 JSON.
@@ -37,24 +53,26 @@ export const webAppPlugin = fp(
   async (app: FastifyInstance) => {
     const root = app.config.webDistDir;
     if (root) {
+      // The few files at the top (pages, icons) get a route each, found at start. The hashed assets
+      // are served by one route, each file found when asked for: a route per asset took a good part of
+      // every start (decision 123). A path with no file falls through to the not-found handler.
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
+        globIgnore: ['assets/**'],
         index: false,
         // The web build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
         preCompressed: true,
-        // Pages are revalidated on every visit, so a new deployment shows at once; hashed assets never
-        // change; the rest (icons, robots.txt) may be kept a few minutes.
-        setHeaders: (res, filePath) => {
-          res.header(
-            'cache-control',
-            filePath.endsWith('.html')
-              ? 'no-cache'
-              : filePath.includes('/assets/')
-                ? 'public, max-age=31536000, immutable'
-                : 'public, max-age=300',
-          );
-        },
+        setHeaders: cacheHeaders,
+      });
+      await app.register(fastifyStatic, {
+        root: path.join(root, 'assets'),
+        prefix: '/assets/',
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        setHeaders: cacheHeaders,
+        decorateReply: false,
       });
       const pages = prerenderedPages(root, app.config);
       app.get('/', (_request, reply) => reply.sendFile(pages.get('/') ?? 'index.html'));

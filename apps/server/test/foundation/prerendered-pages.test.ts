@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, publicConfigOf } from '../../src/config';
 import { createTestApp } from '../helpers/app';
@@ -23,6 +24,11 @@ function webBuild() {
   const defaults = loadConfig({ DATA_DIR: root, JWT_SECRET: 'test-secret-that-is-long-enough-0123456789' });
   const manifest = { pages: PAGES, config: publicConfigOf(defaults) };
   writeFileSync(path.join(root, 'prerendered/pages.json'), JSON.stringify(manifest));
+  // Files as the build compresses them (apps/web/build/precompress.ts): .br beside the original.
+  writeFileSync(path.join(root, 'prerendered', 'login.html.br'), brotliCompressSync('<p>login.html</p>'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  writeFileSync(path.join(root, 'assets', 'app-1a2b3c.js.br'), brotliCompressSync('console.log(1)'));
   return root;
 }
 
@@ -51,5 +57,30 @@ describe('pre-rendered pages', () => {
     const { app } = renamed;
     for (const url of ['/', '/bi', '/login'])
       expect((await app.inject({ url })).body, url).toContain('shell');
+  });
+});
+
+describe('files of the web build', () => {
+  it('keep their cache rules when sent compressed: pages revalidated, hashed assets kept', async () => {
+    const { app } = same;
+    const page = await app.inject({ url: '/login', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ url: '/assets/app-1a2b3c.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('answer 404 for an asset that is not there, and the shell for a page path', async () => {
+    const { app } = same;
+    const missing = await app.inject({ url: '/assets/gone-000000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ success: false });
+    const outside = await app.inject({ url: '/assets/..%2f..%2findex.html' });
+    expect(outside.statusCode).toBe(404);
+    expect((await app.inject({ url: '/dashboard', headers: { accept: 'text/html' } })).body).toContain(
+      'shell',
+    );
   });
 });
