@@ -1,11 +1,4 @@
-import {
-  AuthError,
-  ConfidentialClientApplication,
-  type INetworkModule,
-  LogLevel,
-  type NetworkRequestOptions,
-  ServerError,
-} from '@azure/msal-node';
+import type { ConfidentialClientApplication, INetworkModule, NetworkRequestOptions } from '@azure/msal-node';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromTransport, PowerBiError, powerBiErrors } from './errors';
 import { type HttpOptions, msalNetworkClient } from './http';
@@ -26,16 +19,36 @@ export interface AadOptions {
   log: FastifyBaseLogger;
 }
 
+type Msal = typeof import('@azure/msal-node');
+let msalLoading: Promise<Msal> | undefined;
+/** msal loads with the first token request: a server without Power BI never loads it (decision 123). */
+const loadMsal = () => {
+  msalLoading ??= import('@azure/msal-node');
+  return msalLoading;
+};
+
 /**
  * Service-principal tokens for the Power BI API (client credentials). One ConfidentialClientApplication
  * for the process: its in-memory cache is what keeps us from asking Entra for a token per request.
  */
 export class AadTokenSource {
-  private readonly app: ConfidentialClientApplication;
+  private app: Promise<ConfidentialClientApplication> | undefined;
+  private msal: Msal | undefined;
   /** The last transport failure seen by msal's network module: msal wraps it, we want the cause. */
   private transportFailure: unknown;
 
-  constructor(private readonly options: AadOptions) {
+  constructor(private readonly options: AadOptions) {}
+
+  private client(): Promise<ConfidentialClientApplication> {
+    this.app ??= loadMsal().then((msal) => {
+      this.msal = msal;
+      return this.create(msal);
+    });
+    return this.app;
+  }
+
+  private create({ ConfidentialClientApplication, LogLevel }: Msal): ConfidentialClientApplication {
+    const { options } = this;
     const base = msalNetworkClient(options.http);
     const networkClient: INetworkModule = {
       sendGetRequestAsync: <T>(url: string, opts?: NetworkRequestOptions) =>
@@ -44,7 +57,7 @@ export class AadTokenSource {
         base.sendPostRequestAsync<T>(url, opts).catch(this.remember),
     };
     const host = new URL(options.authorityHost);
-    this.app = new ConfidentialClientApplication({
+    return new ConfidentialClientApplication({
       auth: {
         clientId: options.clientId,
         clientSecret: options.clientSecret,
@@ -77,8 +90,9 @@ export class AadTokenSource {
   async token(options: { fresh?: boolean; forEmbedToken?: boolean } = {}): Promise<string> {
     this.transportFailure = undefined;
     try {
+      const app = await this.client();
       const acquire = (skipCache: boolean) =>
-        this.app.acquireTokenByClientCredential({
+        app.acquireTokenByClientCredential({
           scopes: [POWERBI_SCOPE],
           ...(skipCache ? { skipCache } : {}),
         });
@@ -104,14 +118,15 @@ export class AadTokenSource {
     if (err instanceof PowerBiError) return err;
     const transport = fromTransport(this.transportFailure);
     if (transport instanceof PowerBiError) return transport;
-    if (err instanceof ServerError) {
+    const msal = this.msal;
+    if (msal && err instanceof msal.ServerError) {
       const status = err.status ?? 0;
       this.options.log.warn({ errorCode: err.errorCode, status }, 'Entra ID refused the token request');
       if (status === 429 || err.errorCode === 'throttled') return powerBiErrors.throttled(60);
       if (status >= 500) return powerBiErrors.unavailable(status);
       return powerBiErrors.credentials();
     }
-    if (err instanceof AuthError) {
+    if (msal && err instanceof msal.AuthError) {
       this.options.log.warn({ errorCode: err.errorCode }, 'Entra ID token request failed');
       // msal refuses locally for a while after a 429 (docs/EXTERNAL-SERVICES.md#msal-against-a-local-authority).
       if (/throttl/i.test(err.errorCode) || /throttl/i.test(err.errorMessage))
