@@ -32,6 +32,7 @@ export const BUILD_INPUTS = [
   'apps/server/package.json',
   'apps/server/tsconfig.json',
   'apps/server/build.mjs',
+  'apps/server/build',
   'apps/server/src',
 ];
 /** What a finished build leaves; without these there is nothing to serve. */

@@ -1,15 +1,17 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { PublicConfig } from '@insightra/contract';
+// The zod-free part of the contract: the server's configuration loads before the contract's schemas.
 import {
   BI_PROVIDERS,
   DEFAULT_CONTACT,
   DEFAULT_UPLOAD_MAX_MB,
   EMBED_MODES,
-  type PublicConfig,
   SITE_NAME_DEFAULT,
-} from '@insightra/contract';
+} from '@insightra/contract/public';
 import { z } from 'zod';
+import { dataDirectory } from './db/pglite-location';
 
 const optionalString = z
   .string()
@@ -208,7 +210,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
     /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (decision 096). */
     trustProxy: env.TRUST_PROXY,
     limits: { registerPerHour: env.REGISTER_LIMIT_PER_HOUR },
-    dataDir: path.resolve(cwd, env.DATA_DIR ?? 'data'),
+    dataDir: dataDirectory(env.DATA_DIR, cwd),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     databaseConnectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_S * 1000,

@@ -1,11 +1,8 @@
 import { z } from 'zod';
-import { REFRESH_STATES } from './constants';
+import { BI_PROVIDERS, EMBED_MODES, REFRESH_STATES } from './constants';
 import { defineRoute } from './http';
 import { CHART_KINDS, VALUE_FORMATS } from './industries/declaration';
 import { TierSchema } from './reports';
-
-export const BI_PROVIDERS = ['builtin', 'powerbi'] as const;
-export const EMBED_MODES = ['embed-token', 'secure-embed'] as const;
 
 export const HealthResponse = z.object({
   status: z.enum(['healthy', 'unhealthy']),

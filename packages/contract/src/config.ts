@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BI_PROVIDERS, EMBED_MODES } from './bi';
+import { BI_PROVIDERS, EMBED_MODES } from './constants';
 import { defineRoute } from './http';
 
 export const PublicConfig = z.object({

@@ -2,6 +2,10 @@
 
 export const SITE_NAME_DEFAULT = 'Insightra';
 
+/** The dashboard's report providers, and how Power BI reports are embedded (BI_PROVIDER, POWERBI_EMBED_MODE). */
+export const BI_PROVIDERS = ['builtin', 'powerbi'] as const;
+export const EMBED_MODES = ['embed-token', 'secure-embed'] as const;
+
 export const TIERS = ['Beta', 'Alpha', 'Alpha+'] as const;
 export type Tier = (typeof TIERS)[number];
 export const DEFAULT_TIER: Tier = 'Beta';

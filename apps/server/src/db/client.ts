@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { Worker } from 'node:worker_threads';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { markConnectionError } from './availability';
 import { type RawQuery, rawDialect } from './connection-dialect';
+import { numericParsers } from './numeric-parsers';
+import { pgliteDirectory } from './pglite-location';
+import { type PgliteLike, type PgliteStatements, PgliteThread, startPgliteWorker } from './pglite-thread';
 import type { DB } from './schema';
 
 // Return bigint/numeric columns as JS numbers where they fit; counts and sizes here stay far below 2^53.
@@ -18,10 +19,8 @@ export interface Tx extends RawQuery {
   kysely: Kysely<DB>;
   /** Runs a script of several statements (no parameters). */
   exec(sql: string): Promise<void>;
-  raw: { kind: 'pglite'; tx: PgliteTx } | { kind: 'postgres'; client: pg.PoolClient };
+  raw: { kind: 'pglite'; tx: PgliteStatements } | { kind: 'postgres'; client: pg.PoolClient };
 }
-
-type PgliteTx = Parameters<Parameters<PGlite['transaction']>[0]>[0];
 
 export interface Database extends RawQuery {
   kind: DatabaseKind;
@@ -32,7 +31,7 @@ export interface Database extends RawQuery {
   close(): Promise<void>;
   /** Connections in use and callers waiting for one, for the metrics endpoint. */
   stats(): PoolStats;
-  pglite?: PGlite;
+  pglite?: PgliteLike;
   pool?: pg.Pool;
 }
 
@@ -47,12 +46,7 @@ export interface PoolStats {
   waiting: number;
 }
 
-const numericParsers = {
-  20: (v: string) => Number(v),
-  1700: (v: string) => Number(v),
-};
-
-export function fromPglite(instance: PGlite): Database {
+export function fromPglite(instance: PgliteLike): Database {
   // PGlite runs one statement or transaction at a time; the rest queue behind it. Counted for metrics.
   let active = 0;
   const counted =
@@ -208,6 +202,8 @@ export interface OpenOptions {
   /** Longest wait for a PostgreSQL connection (a new one, or a free one of the pool). */
   connectTimeoutMs?: number;
   dataDir: string;
+  /** PGlite's thread, when the process started it before loading the server (start.ts). */
+  pgliteWorker?: { dir: string; worker: Worker };
 }
 
 /** PGlite under DATA_DIR by default; PostgreSQL when a URL is given. */
@@ -235,8 +231,10 @@ export function createDatabase(options: OpenOptions): { db: Database; ready: Pro
     const db = fromPool(pool);
     return { db, ready: pool.query('SELECT 1').then(() => undefined) };
   }
-  const dir = path.join(options.dataDir, 'pglite');
-  mkdirSync(dir, { recursive: true });
-  const instance = new PGlite(dir);
+  const dir = pgliteDirectory(options.dataDir);
+  const early = options.pgliteWorker;
+  if (early && early.dir !== dir) void early.worker.terminate();
+  const worker = early?.dir === dir ? early.worker : startPgliteWorker(dir);
+  const instance = new PgliteThread(worker);
   return { db: fromPglite(instance), ready: instance.waitReady };
 }
