@@ -77,7 +77,8 @@ async function start(dataDir, databaseUrl) {
   server.stderr.on('data', (d) => {
     for (const line of String(d).split('\n')) {
       const m = /^\{"startup":"([\w-]+)","ms":(\d+)\}$/.exec(line.trim());
-      if (m) marks[m[1]] = Number(m[2]);
+      if (m?.[1].startsWith('code-cache-')) marks.codeCache = m[1].slice('code-cache-'.length);
+      else if (m) marks[m[1]] = Number(m[2]);
       else if (line.trim()) errText += `${line}\n`;
     }
   });
@@ -117,7 +118,8 @@ async function measure(name, kind, target, databaseUrl, dataDir) {
   const floorMs = median(floors);
   const restartMs = median(restarts.map((r) => r.ms));
   const stages = [
-    'modules-loaded',
+    'entry-loaded',
+    'code-loaded',
     'app-loaded',
     'database-open',
     'migrations-checked',
@@ -136,6 +138,7 @@ async function measure(name, kind, target, databaseUrl, dataDir) {
     restartMs,
     overMs: restartMs - floorMs,
     breakdown,
+    codeCache: restarts.map((r) => r.marks.codeCache ?? '-').join(', '),
   };
 }
 
@@ -182,17 +185,17 @@ for (const r of results) {
 }
 console.log('\nWhere the time went (server milestones, ms since its process started, medians)');
 console.log(
-  '| database | entry loaded | app loaded | database open | migrations checked | app built | listening | first 200 |',
+  '| database | entry loaded | code loaded | app loaded | database open | migrations checked | app built | listening | first 200 |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of results) {
   const b = r.breakdown;
   console.log(
-    `| ${r.name} | ${b['modules-loaded']} | ${b['app-loaded']} | ${b['database-open']} | ${b['migrations-checked']} | ${b['app-built']} | ${b.listening} | ${Math.round(r.restartMs)} |`,
+    `| ${r.name} | ${b['entry-loaded']} | ${b['code-loaded']} | ${b['app-loaded']} | ${b['database-open']} | ${b['migrations-checked']} | ${b['app-built']} | ${b.listening} | ${Math.round(r.restartMs)} |`,
   );
 }
 for (const r of results) {
   console.log(
-    `${r.name}: floors ${r.floors.map(Math.round).join(', ')}; restarts ${r.restarts.map(Math.round).join(', ')}`,
+    `${r.name}: floors ${r.floors.map(Math.round).join(', ')}; restarts ${r.restarts.map(Math.round).join(', ')}; code cache ${r.codeCache}`,
   );
 }
