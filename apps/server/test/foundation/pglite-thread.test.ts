@@ -7,10 +7,11 @@ import { testDatabaseKind } from '../helpers/database';
 
 // The server's own PGlite (no DATABASE_URL) runs in a worker thread (decision 123); PostgreSQL has none.
 describe.runIf(testDatabaseKind === 'pglite')('PGlite in its own thread', () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'insightra-pglite-thread-'));
+  let dataDir: string;
   let db: Database;
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'insightra-pglite-thread-'));
     db = await openDatabase({ dataDir });
     await db.exec(
       'CREATE TABLE things (id bigint PRIMARY KEY, name text UNIQUE, price numeric, made date, data bytea)',

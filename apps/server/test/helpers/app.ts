@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
@@ -31,6 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   afterAll(async () => {
     await app.close();
     await testDb.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
   return { app, db: testDb.db, config };
 }
