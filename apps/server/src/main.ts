@@ -1,6 +1,5 @@
 import { ConfigError, loadConfig } from './config';
 import { createDatabase, type OpenOptions } from './db/client';
-import { loadEnvFile } from './lib/env-file';
 import { startupMark } from './lib/startup-timing';
 
 export interface StartOptions {
@@ -12,7 +11,8 @@ export interface StartOptions {
 
 /**
  * Starts the server: configuration, the database, the app, then listening on PORT. A failure to start
- * is printed and ends the process. Run by server.ts from the sources and by start.ts in the build.
+ * is printed and ends the process. Run by server.ts from the sources and by start.ts in the build, each
+ * of which has read `.env` first.
  */
 export function startServer(options: StartOptions = {}): void {
   main(options).catch((err) => {
@@ -23,7 +23,6 @@ export function startServer(options: StartOptions = {}): void {
 
 async function main(options: StartOptions) {
   startupMark('code-loaded');
-  loadEnvFile();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -35,7 +34,7 @@ async function main(options: StartOptions) {
     throw err;
   }
 
-  // The database opens while the rest of the server loads (a chunk of its own in the bundle) and
+  // The database opens while the rest of the server loads (the app's modules run at this import) and
   // registers: PGlite's WASM and files, or PostgreSQL's first connection, overlap both (decision 115).
   const { db: database, ready } = createDatabase({
     databaseUrl: config.databaseUrl,

@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client';
 import { migrate, readMigrations } from '../db/migrate';
 import { usernameOrEmailTaken } from '../features/auth/admin-account-repository';
 import { createAdmin } from '../features/auth/first-admin';
+import { loadEnvFile } from '../lib/env-file';
 
 const USAGE = `Usage: npm run admin -- create <username> <email>
 
@@ -38,7 +39,7 @@ async function main(argv: string[]) {
   const email = Email.safeParse(rawEmail);
   if (!email.success) fail(`Invalid email: ${email.error.issues[0]?.message}`);
 
-  if (existsSync('.env')) process.loadEnvFile('.env');
+  loadEnvFile();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
