@@ -56,22 +56,14 @@ export const webAppPlugin = fp(
       // The few files at the top (pages, icons) get a route each, found at start. The hashed assets
       // are served by one route, each file found when asked for: a route per asset took a good part of
       // every start (decision 123). A path with no file falls through to the not-found handler.
+      // The web build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+      const served = { index: false, preCompressed: true, setHeaders: cacheHeaders } as const;
+      await app.register(fastifyStatic, { ...served, root, wildcard: false, globIgnore: ['assets/**'] });
       await app.register(fastifyStatic, {
-        root,
-        wildcard: false,
-        globIgnore: ['assets/**'],
-        index: false,
-        // The web build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
-        preCompressed: true,
-        setHeaders: cacheHeaders,
-      });
-      await app.register(fastifyStatic, {
+        ...served,
         root: path.join(root, 'assets'),
         prefix: '/assets/',
         wildcard: true,
-        index: false,
-        preCompressed: true,
-        setHeaders: cacheHeaders,
         decorateReply: false,
       });
       const pages = prerenderedPages(root, app.config);
