@@ -24,6 +24,7 @@ describe('SQL location', () => {
     expect(sqlIsChecked('apps/server/src/features/auth/user-repository.ts')).toBe(false);
     expect(sqlIsChecked('apps/server/src/features/uploads/repository.ts')).toBe(false);
     expect(sqlIsChecked('apps/server/src/db/migrate.ts')).toBe(false);
+    expect(sqlIsChecked('apps/server/src/db/page.ts')).toBe(true);
     expect(sqlIsChecked('apps/server/src/features/auth/routes.test.ts')).toBe(false);
     expect(sqlIsChecked('apps/server/test/helpers/db.ts')).toBe(false);
     expect(sqlIsChecked('apps/web/src/main.tsx')).toBe(false);
@@ -49,10 +50,47 @@ describe('SQL location', () => {
     ]);
   });
 
-  it('leaves the builder, regular expressions and prose alone', () => {
+  it('finds statements started with the builder, and raw calls on a database', () => {
     const text = [
-      "await db.kysely.selectFrom('users').select('id').where('id', '=', 1).execute();",
+      "await app.db.kysely.insertInto('issue_reports').values(row).execute();",
+      'const rows = await db.kysely',
+      "  .selectFrom('reports as r')",
+      "  .select('r.id')",
+      '  .execute();',
+      "await k.updateTable('users').set({ x: 1 }).execute();",
+      "await trx.deleteFrom('sessions').execute();",
+      'const builder = tx.kysely;',
+      'await db.query(text, params);',
+      'await tx.exec(script);',
+    ].join('\n');
+    expect(sqlFindings('x.ts', text)).toEqual([
+      { line: 1, what: 'a builder statement .insertInto(…)' },
+      { line: 2, what: 'a builder statement .selectFrom(…)' },
+      { line: 6, what: 'a builder statement .updateTable(…)' },
+      { line: 7, what: 'a builder statement .deleteFrom(…)' },
+      { line: 8, what: 'the query builder (.kysely)' },
+      { line: 9, what: 'a call of .query()' },
+      { line: 10, what: 'a call of .exec()' },
+    ]);
+  });
+
+  it('fails on a route file that writes a statement with the builder', () => {
+    const route = [
+      'addRoute(app, api.issues.contact, async ({ body }) => {',
+      "  await app.db.kysely.insertInto('issue_reports').values({ name: body.name }).execute();",
+      '});',
+    ].join('\n');
+    const file = 'apps/server/src/features/issues/contact-routes.ts';
+    expect(sqlIsChecked(file)).toBe(true);
+    expect(sqlFindings(file, route)).toEqual([{ line: 2, what: 'a builder statement .insertInto(…)' }]);
+  });
+
+  it('leaves repository calls, regular expressions and prose alone', () => {
+    const text = [
+      'await insertContactMessage(app.db, { name });',
+      'await app.db.transaction(async (tx) => storeFile(tx, file, bytes));',
       'const m = /^Bearer (\\S+)$/.exec(header);',
+      'const d = DATE.exec(text);',
       "throw new Error('Select a sector first');",
       "const label = 'Update failed';",
     ].join('\n');

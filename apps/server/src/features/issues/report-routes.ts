@@ -14,6 +14,7 @@ import { badRequest, payloadTooLarge, unsupportedMediaType } from '../../lib/htt
 import { addRoute } from '../../lib/route';
 import { unstorableField } from '../../plugins/input-guard';
 import { sniffImage } from './image-sniff';
+import { insertIssueReport } from './issues-repository';
 import { mailIssueReport } from './mailer';
 
 const FIELD_NAMES = new Set(['name', 'email', 'subject', 'issueType', 'issueTypeOther', 'description']);
@@ -99,22 +100,16 @@ export async function registerReportIssueRoutes(app: FastifyInstance) {
               screenshot.content,
             )
           : null;
-      const row = await tx.kysely
-        .insertInto('issue_reports')
-        .values({
-          kind: 'issue',
-          user_id: userId,
-          name: report.name,
-          email: report.email ?? null,
-          subject: report.subject,
-          issue_type: report.issueType,
-          issue_type_other: issueTypeOther,
-          description: report.description,
-          screenshot_file_id: fileId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      return insertIssueReport(tx, {
+        user_id: userId,
+        name: report.name,
+        email: report.email ?? null,
+        subject: report.subject,
+        issue_type: report.issueType,
+        issue_type_other: issueTypeOther,
+        description: report.description,
+        screenshot_file_id: fileId,
+      });
     });
 
     await mailIssueReport(app.config, request.log, {

@@ -4,7 +4,7 @@ import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
 import type { BiProvider } from '../provider';
 import { AadTokenSource } from './aad';
-import { availableReportUuids } from './availability';
+import { availableReportUuids } from './availability-repository';
 import { PowerBiError } from './errors';
 import type { HttpOptions } from './http';
 import { powerBiRefreshes } from './refreshes';

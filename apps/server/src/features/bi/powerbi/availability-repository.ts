@@ -1,4 +1,4 @@
-import type { Database } from '../../../db/client';
+import type { Queryable } from '../../../db/client';
 
 /**
  * Which of `uuids` an administrator has made available to `userId` (docs/PRODUCT.md#embed-tokens): a report row for
@@ -6,7 +6,7 @@ import type { Database } from '../../../db/client';
  * administrators keep), or a sector page's report an administrator configured. A tab a member typed in themselves grants nothing (decision 072).
  */
 export async function availableReportUuids(
-  db: Database,
+  db: Queryable,
   userId: number,
   uuids: string[],
 ): Promise<Set<string>> {
