@@ -7,8 +7,10 @@ import { repoRoot } from './repo-files';
 const dir = join(repoRoot, 'docs/decisions');
 const index = readFileSync(join(dir, 'README.md'), 'utf8');
 const decisionFiles = readdirSync(dir).filter((f) => /^\d{3}-.+\.md$/.test(f));
-const ROW =
-  /^\| \[(\d{3}) — [^\]]+\]\((\d{3}-[^)]+\.md)\) \| (Accepted|Amended by \d{3}|Superseded by \d{3}) \| (\d{4}-\d{2}-\d{2}) \|$/;
+/** `| [NNN — Title](NNN-title.md) | YYYY-MM-DD |`: every decision listed is in force. */
+const ROW = /^\| \[((\d{3}) — [^\]]+)\]\((\d{3}-[^)]+\.md)\) \| (\d{4}-\d{2}-\d{2}) \|$/;
+/** A record that says it no longer holds, wholly or in part: it is folded into its successor instead. */
+const NOT_IN_FORCE = /\b(superseded|amended by|replaced by|no longer in force)\b/i;
 const rows = index.split('\n').filter((l) => l.startsWith('| ['));
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
@@ -16,28 +18,31 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, en
 const addedOn = (file: string) =>
   git('log', '--diff-filter=A', '--format=%as', '--', `docs/decisions/${file}`).split('\n').pop() ?? '';
 
+const titleOf = (file: string) =>
+  readFileSync(join(dir, file), 'utf8').split('\n')[0]?.replace(/^#\s*/, '') ?? file;
+
 /** The index line a decision file should have, for a failure message that says what to add. */
 function suggestedRow(file: string) {
-  const title = readFileSync(join(dir, file), 'utf8').split('\n')[0]?.replace(/^#\s*/, '') ?? file;
   const date = addedOn(file) || new Date().toISOString().slice(0, 10);
-  return `| [${title}](${file}) | Accepted | ${date} |`;
+  return `| [${titleOf(file)}](${file}) | ${date} |`;
 }
 
 describe('the decision index (docs/decisions/README.md)', () => {
   it('lists every decision file', () => {
-    const listed = new Set(rows.map((r) => ROW.exec(r)?.[2]));
+    const listed = new Set(rows.map((r) => ROW.exec(r)?.[3]));
     const missing = decisionFiles.filter((f) => !listed.has(f));
     expect(missing.map(suggestedRow).join('\n')).toBe('');
   });
 
-  it('has one well-formed line per decision, in order: number, title, status, date', () => {
+  it('has one well-formed line per decision, in order: number and title as the file heads it, date', () => {
     const bad = rows.filter((r) => !ROW.test(r));
     expect(bad).toEqual([]);
-    const files = rows.map((r) => ROW.exec(r)?.[2] ?? '');
+    const files = rows.map((r) => ROW.exec(r)?.[3] ?? '');
     for (const r of rows) {
-      const [, number, file] = ROW.exec(r) ?? [];
+      const [, title, number, file] = ROW.exec(r) ?? [];
       expect(file?.startsWith(`${number}-`), r).toBe(true);
       expect(decisionFiles, r).toContain(file);
+      expect(title, r).toBe(titleOf(file as string));
     }
     expect(files).toEqual([...files].sort());
     expect(new Set(files).size).toBe(files.length);
@@ -50,10 +55,23 @@ describe('the decision index (docs/decisions/README.md)', () => {
       .map((r) => ROW.exec(r))
       .filter((m): m is RegExpExecArray => m !== null)
       .filter((m) => {
-        const added = addedOn(m[2] as string);
+        const added = addedOn(m[3] as string);
         return added !== '' && added !== m[4];
       })
-      .map((m) => `${m[2]}: listed ${m[4]}, added ${addedOn(m[2] as string)}`);
+      .map((m) => `${m[3]}: listed ${m[4]}, added ${addedOn(m[3] as string)}`);
     expect(wrong).toEqual([]);
+  });
+
+  it('lists only decisions in force: no record calls itself superseded or amended', () => {
+    const stale = decisionFiles.filter((f) => NOT_IN_FORCE.test(readFileSync(join(dir, f), 'utf8')));
+    expect(stale).toEqual([]);
+  });
+
+  it('recognises a record that no longer holds', () => {
+    expect(
+      NOT_IN_FORCE.test('*Superseded in part by decision 095: the counters now live in the database.*'),
+    ).toBe(true);
+    expect(NOT_IN_FORCE.test('Amended by decision 113: the builder is the one way.')).toBe(true);
+    expect(NOT_IN_FORCE.test('A refresh adds the summaries up.')).toBe(false);
   });
 });

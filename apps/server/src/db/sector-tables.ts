@@ -44,7 +44,7 @@ function columnType(c: ColumnSpec): string {
 }
 
 /**
- * An upload's rows follow its log (decision 052): the statement trigger on upload_logs removes them
+ * An upload's rows follow its log (decision 100): the statement trigger on upload_logs removes them
  * from every sector's table. Each sector's migration redefines it over all tables.
  */
 export function followUploadLogsSql(all: readonly SectorDeclaration[]): string {

@@ -1,5 +1,5 @@
 -- The built-in BI provider's report data: per member, summary tables recomputed by a refresh from
--- the member's current dataset rows (docs/decisions/040-report-summary-tables.md).
+-- the member's current dataset rows (docs/decisions/101-sector-reports.md).
 
 -- One row per group of one grouping set of the refresh's single GROUP BY GROUPING SETS pass.
 CREATE TABLE report_summaries (
@@ -27,7 +27,7 @@ CREATE TABLE report_refresh_state (
 );
 
 -- The report dimensions of each row, computed once when the row is written rather than by every
--- refresh: the refresh then groups by plain columns (docs/decisions/040-report-summary-tables.md).
+-- refresh: the refresh then groups by plain columns (docs/decisions/101-sector-reports.md).
 ALTER TABLE dataset_rows
   ADD COLUMN score_band smallint GENERATED ALWAYS AS (least(floor(score / 10), 9)::smallint) STORED,
   ADD COLUMN enrol_month date GENERATED ALWAYS AS (date_trunc('month', enrolled_on::timestamp)::date) STORED;

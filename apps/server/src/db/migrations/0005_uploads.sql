@@ -1,6 +1,6 @@
 -- Uploads (issue 7). Accepted rows are bulk-loaded with COPY; the per-row foreign-key triggers of
 -- dataset_rows made a 1,000,000-row load ~2.3x slower than the same COPY without them
--- (docs/decisions/052). Integrity is kept instead by:
+-- (docs/decisions/100-sector-storage.md). Integrity is kept instead by:
 --  * the upload log row being inserted first, in the same transaction as its rows (ingest), and
 --  * a statement-level trigger that removes an upload's rows whenever upload logs are deleted
 --    (directly, or by the ON DELETE CASCADE from users), so no row outlives its upload.
@@ -23,5 +23,5 @@ CREATE TRIGGER upload_logs_remove_rows
 
 -- File chunks are stored out of line without compression: most uploads are already compressed
 -- (xlsx), and compressing CSV chunks cost more time than the whole COPY of their rows (PGlite
--- spent ~0.5 s per MB in pglz). See docs/decisions/054.
+-- spent ~0.5 s per MB in pglz). See docs/decisions/056-csv-files-stored-compressed.md.
 ALTER TABLE stored_file_chunks ALTER COLUMN data SET STORAGE EXTERNAL;

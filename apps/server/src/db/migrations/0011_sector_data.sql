@@ -2,7 +2,7 @@
 -- dataset_rows; each other sector gets a table made from its declaration in packages/contract
 -- (src/industries/): the text between the GENERATED markers is sectorTableSql() of each declaration
 -- and followUploadLogsSql() of all of them (apps/server/src/db/sector-tables.ts; a test checks it).
--- Like dataset_rows, the tables have no foreign keys (decision 052): an upload's rows follow its log.
+-- Like dataset_rows, the tables have no foreign keys (decision 100): an upload's rows follow its log.
 
 -- GENERATED: sector tables
 CREATE TABLE automobile_rows (

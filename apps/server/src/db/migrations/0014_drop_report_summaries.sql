@@ -1,6 +1,6 @@
 -- Every built-in report, Education's five included, is drawn from sector_summaries (0011), which each
 -- refresh recomputes; nothing reads report_summaries (0004) any more, so the refresh no longer writes
--- it and it goes (docs/decisions/116-refresh-sql-in-repositories.md).
+-- it and it goes (docs/decisions/101-sector-reports.md).
 DROP TABLE report_summaries;
 
 -- The refresh groups Education's rows by the stored score band (a plain column keeps the planner's

@@ -4,7 +4,7 @@ import { addressKey, clear, enforce, type Layer, type Limit, refund } from '../.
 import type { LimitsDb } from '../../lib/rate-limit-repository';
 
 /**
- * Sign-in limits in three layers (decisions 012, 095), counted in the database before the secret is
+ * Sign-in limits in three layers (decision 095), counted in the database before the secret is
  * checked: per client address, per (account, address) pair, and per account behind them. The pair
  * layer is the tight one, so a stranger elsewhere exhausting it cannot lock the owner out; the account
  * layer caps guesses spread over many addresses.

@@ -42,7 +42,7 @@ export interface UploadContext {
 }
 
 /**
- * One upload, streamed (decisions 051, 080): request → parser (a worker thread) → validation → COPY
+ * One upload, streamed (decision 080): request → parser (a worker thread) → validation → COPY
  * text, written into the member's sector's table in complete pieces of its own short statements under a *pending*
  * upload; the original and rejected rows are spooled to scratch files and stored chunk by chunk; one
  * small final transaction publishes the upload. No connection waits on the client's bytes, other

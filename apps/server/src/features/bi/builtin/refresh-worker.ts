@@ -145,7 +145,7 @@ export class RefreshWorker {
         await lockMember(tx, job.userId);
         const ids = await activeUploadIds(tx, job.userId);
         const declaration = await memberDeclaration(tx, job.userId);
-        // Every template's figures at once (decision 116): the newest upload's summary, stored when it
+        // Every template's figures at once (decision 101): the newest upload's summary, stored when it
         // was published, plus the older uploads' current rows (decision 122).
         const rowCount = await refreshSectorSummaries(tx, job.userId, declaration, ids);
         await writeRefreshState(tx, job.userId, rowCount, job.id);

@@ -154,7 +154,7 @@ export interface SummaryPlan {
 
 /**
  * The summary query over `source` (a SELECT of the sector's rows, any parameters its own), in two
- * steps as in decision 040: a cube — ONE GROUP BY of the rows by every dimension's key at once, with
+ * steps (decision 101): a cube — ONE GROUP BY of the rows by every dimension's key at once, with
  * every term — whose few thousand groups are then rolled up by GROUPING SETS (every term is a count
  * or a sum, so sums of the cube's terms are the terms of each grouping).
  */
@@ -269,7 +269,7 @@ const REFRESH_WORK_MEM = '32MB';
 
 /**
  * Runs a summary plan in the caller's transaction, with settings for this transaction only
- * (docs/decisions/121-refresh-memory-and-jit.md): memory enough to hash a cube of tens of thousands of
+ * (docs/decisions/101-sector-reports.md): memory enough to hash a cube of tens of thousands of
  * groups, and hashing rather than sorting even when the rows were just written and the planner has no
  * statistics of them yet (it then guesses a cube too big to hash and sorts every row: 3.3 s instead
  * of 1.0 s for 1,000,000 rows on PGlite); no JIT compilation (it costs more than it saves on one pass

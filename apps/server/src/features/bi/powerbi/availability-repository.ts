@@ -3,7 +3,7 @@ import type { Queryable } from '../../../db/client';
 /**
  * Which of `uuids` an administrator has made available to `userId` (docs/PRODUCT.md#embed-tokens): a report row for
  * that member created by an administrator, or a row in an administrator's own list (the catalogue the
- * administrators keep), or a sector page's report an administrator configured. A tab a member typed in themselves grants nothing (decision 072).
+ * administrators keep), or a sector page's report an administrator configured. A tab a member typed in themselves grants nothing (decision 074).
  */
 export async function availableReportUuids(
   db: Queryable,

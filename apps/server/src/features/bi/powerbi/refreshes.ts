@@ -33,7 +33,7 @@ export interface RefreshOptions {
   log: FastifyBaseLogger;
   /** POWERBI_DATASET_ID; absent: every call explains that refresh is not configured. */
   datasetId: string | undefined;
-  /** POWERBI_REFRESH_MIN_INTERVAL_MIN in milliseconds; 0 turns the cooldown off (decision 075). */
+  /** POWERBI_REFRESH_MIN_INTERVAL_MIN in milliseconds; 0 turns the cooldown off (decision 070). */
   minIntervalMs: number;
   now: () => number;
 }

@@ -34,7 +34,7 @@ function naming(chart: ReportChartData, declaration?: SectorDeclaration, spec?: 
   };
 }
 
-/** One chart of a report, drawn by its kind, with its table alternative (decision 033). */
+/** One chart of a report, drawn by its kind, with its table alternative (decision 030). */
 export function ReportChart({
   chart,
   declaration,
