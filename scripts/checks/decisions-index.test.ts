@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repoRoot } from './repo-files';
+import { SCANNED_EXTENSIONS } from './doc-references';
+import { repoFiles, repoRoot } from './repo-files';
 
 const dir = join(repoRoot, 'docs/decisions');
 const index = readFileSync(join(dir, 'README.md'), 'utf8');
@@ -12,6 +13,16 @@ const ROW = /^\| \[((\d{3}) — [^\]]+)\]\((\d{3}-[^)]+\.md)\) \| (\d{4}-\d{2}-\
 /** A record that says it no longer holds, wholly or in part: it is folded into its successor instead. */
 const NOT_IN_FORCE = /\b(superseded|amended by|replaced by|no longer in force)\b/i;
 const rows = index.split('\n').filter((l) => l.startsWith('| ['));
+
+/** "decision 080", "decisions 070–074, 095", "docs/decisions/052": the numbers a text cites. */
+function citedDecisions(text: string): string[] {
+  const numbers: string[] = [];
+  for (const m of text.matchAll(/\bdecisions? ((?:\d{3}(?:[–-]\d{3})?(?:,? and |, )?)+)/gi)) {
+    numbers.push(...(m[1]?.match(/\d{3}/g) ?? []));
+  }
+  for (const m of text.matchAll(/\bdecisions\/(\d{3})/g)) numbers.push(m[1] as string);
+  return numbers;
+}
 
 const git = (...args: string[]) => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' }).trim();
 /** The day a decision file was added, from history; '' while it is not committed yet. */
@@ -65,6 +76,25 @@ describe('the decision index (docs/decisions/README.md)', () => {
   it('lists only decisions in force: no record calls itself superseded or amended', () => {
     const stale = decisionFiles.filter((f) => NOT_IN_FORCE.test(readFileSync(join(dir, f), 'utf8')));
     expect(stale).toEqual([]);
+  });
+
+  it('every decision a file cites by number exists', () => {
+    const numbers = new Set(decisionFiles.map((f) => f.slice(0, 3)));
+    const missing = repoFiles()
+      .filter((f) => SCANNED_EXTENSIONS.has(extname(f)) && f !== 'scripts/checks/decisions-index.test.ts')
+      .flatMap((f) =>
+        citedDecisions(readFileSync(join(repoRoot, f), 'utf8'))
+          .filter((n) => !numbers.has(n))
+          .map((n) => `${f}: decision ${n}`),
+      );
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('reads the numbers a text cites', () => {
+    expect(citedDecisions('as decision 080 says')).toEqual(['080']);
+    expect(citedDecisions('(decisions 070–074, 095 and 096)')).toEqual(['070', '074', '095', '096']);
+    expect(citedDecisions('see docs/decisions/052 and Decision 113.')).toEqual(['113', '052']);
+    expect(citedDecisions('a decision to make 100 times')).toEqual([]);
   });
 
   it('recognises a record that no longer holds', () => {
