@@ -23,7 +23,7 @@ export interface BuildOptions {
   config: Config;
   /** An already open database (tests); otherwise one is opened from the configuration. */
   database?: Database;
-  /** Whether the app closes that database when it closes (server.ts opens it early, then hands it over). */
+  /** Whether the app closes that database when it closes (main.ts opens it early, then hands it over). */
   ownsDatabase?: boolean;
   /** That database is still opening: the app registers meanwhile (plugins/database.ts). */
   databaseOpening?: Promise<unknown>;
@@ -42,7 +42,7 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
   return trust === 0 ? false : (_address: string, hop: number) => hop < trust;
 }
 
-/** Builds the whole application; `server.ts` only listens and shuts down. */
+/** Builds the whole application; `startServer` (main.ts) listens and shuts down. */
 export async function buildApp({ config, database, ownsDatabase, databaseOpening, logger }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { markConnectionError } from './availability';
 import { type RawQuery, rawDialect } from './connection-dialect';
 import { numericParsers } from './numeric-parsers';
@@ -22,17 +23,26 @@ export interface Tx extends RawQuery {
   raw: { kind: 'pglite'; tx: PgliteStatements } | { kind: 'postgres'; client: pg.PoolClient };
 }
 
+/**
+ * The database as the server uses it. Every statement goes through one of these methods (the driver's
+ * own handle is not exposed), so a wrapper such as `afterMigrations` sees each of them.
+ */
 export interface Database extends RawQuery {
   kind: DatabaseKind;
   kysely: Kysely<DB>;
   exec(sql: string): Promise<void>;
+  /**
+   * One statement kept as a named prepared statement: on PostgreSQL it is parsed and planned once per
+   * connection instead of at every call; on PGlite it is a plain query.
+   */
+  namedQuery<R>(name: string, text: string, params: readonly unknown[]): Promise<{ rows: R[] }>;
+  /** `COPY target FROM` the given COPY text, as one statement of its own. */
+  copyIn(target: string, data: Uint8Array): Promise<void>;
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** Connections in use and callers waiting for one, for the metrics endpoint. */
   stats(): PoolStats;
-  pglite?: PgliteLike;
-  pool?: pg.Pool;
 }
 
 /** Anything a repository can run builder statements on: the database, or one transaction of it. */
@@ -65,11 +75,14 @@ export function fromPglite(instance: PgliteLike): Database {
   }) as RawQuery['query'];
   const db: Database = {
     kind: 'pglite',
-    pglite: instance,
     query,
     kysely: new Kysely<DB>({ dialect: rawDialect({ query }) }),
     exec: async (sql) => {
       await instance.exec(sql);
+    },
+    namedQuery: (_name, text, params) => query(text, params),
+    copyIn: async (target, data) => {
+      await instance.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
     },
     transaction: (fn) =>
       instance.transaction(async (t) => {
@@ -92,6 +105,7 @@ export function fromPglite(instance: PgliteLike): Database {
     },
   };
   db.exec = counted(db.exec);
+  db.copyIn = counted(db.copyIn);
   db.transaction = counted(db.transaction) as Database['transaction'];
   return db;
 }
@@ -148,13 +162,23 @@ export function fromPool(pool: pg.Pool): Database {
   };
   return {
     kind: 'postgres',
-    pool,
     query,
-    kysely: new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: { connect: () => connect(pool), end: () => pool.end() } }),
-    }),
+    kysely: new Kysely<DB>({ dialect: rawDialect({ query }) }),
     exec: async (sql) => {
       await poolQuery(pool, sql);
+    },
+    namedQuery: async (name, text, params) => poolQuery(pool, { name, text, values: params as unknown[] }),
+    copyIn: async (target, data) => {
+      const client = await connect(pool);
+      let broken = false;
+      try {
+        await copyInto(client, target, data);
+      } catch (err) {
+        broken = true;
+        throw err;
+      } finally {
+        client.release(broken);
+      }
     },
     transaction: async (fn) => {
       const client = await connect(pool);
@@ -192,6 +216,48 @@ export function fromPool(pool: pg.Pool): Database {
       waiting: pool.waitingCount,
     }),
     close: () => pool.end(),
+  };
+}
+
+/** One COPY … FROM STDIN of `data` on `client`; a failure sends CopyFail so the connection stays usable. */
+async function copyInto(client: pg.PoolClient, target: string, data: Uint8Array): Promise<void> {
+  const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      stream.once('error', reject);
+      stream.once('finish', () => resolve());
+      stream.end(data);
+    });
+  } catch (err) {
+    if (!stream.destroyed) stream.destroy(err instanceof Error ? err : new Error('upload aborted'));
+    throw err;
+  }
+}
+
+/**
+ * The same database, each of whose statements first waits for `migrated`, and fails with its error.
+ * The server's plugins receive only this one (plugins/database.ts), so none of them can reach a
+ * database whose migrations have not run, whenever it queries: while registering, in a start-up hook,
+ * or in a request.
+ */
+export function afterMigrations(db: Database, migrated: Promise<unknown>): Database {
+  const waiting =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await migrated;
+      return run(...args);
+    };
+  const query = waiting(db.query.bind(db)) as RawQuery['query'];
+  return {
+    kind: db.kind,
+    query,
+    kysely: new Kysely<DB>({ dialect: rawDialect({ query }) }),
+    exec: waiting(db.exec.bind(db)),
+    namedQuery: waiting(db.namedQuery.bind(db)) as Database['namedQuery'],
+    copyIn: waiting(db.copyIn.bind(db)),
+    transaction: waiting(db.transaction.bind(db)) as Database['transaction'],
+    close: () => db.close(),
+    stats: () => db.stats(),
   };
 }
 

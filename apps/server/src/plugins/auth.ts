@@ -110,9 +110,19 @@ const claimNumber = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)
 
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
-    const key = await loadSecret(app, app.config.jwtSecret);
+    // Read at the first need, and at the latest when the app is ready, before it answers anything;
+    // never while the plugins register, when the start's migrations may still be under way.
+    let key: Promise<KeyObject> | undefined;
+    const secret = () =>
+      (key ??= loadSecret(app, app.config.jwtSecret).catch((err) => {
+        key = undefined; // the database did not answer: try again at the next need
+        throw err;
+      }));
+    app.addHook('onReady', async () => {
+      await secret();
+    });
 
-    const signAt = (
+    const signAt = async (
       audience: string,
       claims: Record<string, unknown>,
       issuedAt: number,
@@ -126,14 +136,14 @@ export const authPlugin = fp(
         .setIssuedAt(issuedAt)
         .setExpirationTime(expiresAt);
       if (subject) jwt.setSubject(subject);
-      return jwt.sign(key);
+      return jwt.sign(await secret());
     };
     const sign: AuthService['sign'] = (audience, claims, ttlSeconds, subject) => {
       const now = seconds();
       return signAt(audience, claims, now, now + ttlSeconds, subject);
     };
     const verify: AuthService['verify'] = async (audience, token) =>
-      verifyHs256(token, key, { issuer: ISSUER, audience });
+      verifyHs256(token, await secret(), { issuer: ISSUER, audience });
 
     const service: AuthService = {
       sign,

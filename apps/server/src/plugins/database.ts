@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DatabaseOutage } from '../db/availability';
-import { type Database, openDatabase } from '../db/client';
+import { afterMigrations, type Database, openDatabase } from '../db/client';
 import { ping } from '../db/health-repository';
 import { migrate } from '../db/migrate';
 import { startupMark } from '../lib/startup-timing';
@@ -17,21 +17,22 @@ declare module 'fastify' {
 export interface DatabaseOptions {
   database?: Database;
   ownsDatabase?: boolean;
-  /**
-   * The given database is still opening (server.ts): the other plugins register meanwhile — none of
-   * them queries while registering — and migrations run once it is open, in the first onReady hook,
-   * before any other plugin's start-up work and before the server listens (decision 115).
-   */
+  /** The given database is still opening (main.ts): the other plugins register meanwhile (decision 115). */
   opening?: Promise<unknown>;
 }
 
 /**
- * Opens the database (or takes one given, as tests do), applies migrations, and closes it when the app
- * closes — after in-flight requests have finished.
+ * Opens the database (or takes one given, as tests and main.ts do), applies migrations as soon as it is
+ * open, and closes it when the app closes — after in-flight requests have finished.
+ *
+ * The other plugins receive `app.db` at once, but every statement on it waits until the migrations
+ * have been applied (`afterMigrations`): whatever a plugin queries, whenever it does, it meets the
+ * current schema. The first onReady hook waits for the same migrations, so a failure stops the start
+ * before the server listens (decision 115).
  */
 export const databasePlugin = fp(
   async (app: FastifyInstance, opts: DatabaseOptions) => {
-    const db =
+    const opened =
       opts.database ??
       (await openDatabase({
         databaseUrl: app.config.databaseUrl,
@@ -40,20 +41,18 @@ export const databasePlugin = fp(
         dataDir: app.config.dataDir,
       }));
     const owns = opts.ownsDatabase ?? !opts.database;
-    const migrated = async () => {
-      const applied = await migrate(db);
-      startupMark('migrations-checked');
-      if (applied.length) app.log.info({ applied }, 'migrations applied');
-    };
-    const { opening } = opts;
-    if (opening) {
-      app.addHook('onReady', async () => {
-        await opening;
-        await migrated();
+    const migrated = Promise.resolve(opts.opening)
+      .then(() => migrate(opened))
+      .then((applied) => {
+        startupMark('migrations-checked');
+        if (applied.length) app.log.info({ applied }, 'migrations applied');
       });
-    } else {
-      await migrated();
-    }
+    // Its failure is reported by the onReady hook below and by any statement that waited for it.
+    migrated.catch(() => {});
+    const db = afterMigrations(opened, migrated);
+    app.addHook('onReady', async () => {
+      await migrated;
+    });
     app.decorate('db', db);
     const outage = new DatabaseOutage(() => ping(db), app.log);
     app.decorate('databaseOutage', outage);

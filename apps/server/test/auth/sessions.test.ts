@@ -214,14 +214,14 @@ describe('a database that cannot be reached', () => {
     // The same database, through plain queries that can be made to fail as a stopped server does.
     const database: Database = {
       ...testDb.db,
-      pool: undefined,
       query: ((text: string, params?: unknown[]) =>
         down ? refused() : testDb.db.query(text, params)) as Database['query'],
+      namedQuery: ((name: string, text: string, params: unknown[]) =>
+        down ? refused() : testDb.db.namedQuery(name, text, params)) as Database['namedQuery'],
     };
     const config = loadConfig({
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-data-')),
       LOG_LEVEL: 'silent',
-      JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     });
     const flaky = await buildApp({ config, database, logger: false });
     try {

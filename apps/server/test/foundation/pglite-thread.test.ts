@@ -80,9 +80,7 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite in its own thread', () => 
   });
 
   it("loads COPY input from a blob (an upload's pieces)", async () => {
-    await db.pglite?.query("COPY things (id, name) FROM '/dev/blob'", [], {
-      blob: new Blob(['10\tten\n11\televen\n']),
-    });
+    await db.copyIn('things (id, name)', new TextEncoder().encode('10\tten\n11\televen\n'));
     const { rows } = await db.query<{ n: number }>('SELECT count(*) AS n FROM things WHERE id >= 10');
     expect(rows).toEqual([{ n: 2 }]);
   });
@@ -102,7 +100,6 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite in its own thread', () => 
   // Last: it closes the database the others use.
   it('fails statements once closed', async () => {
     await db.close();
-    expect(db.pglite?.closed).toBe(true);
     await expect(db.query('SELECT 1')).rejects.toThrow();
   });
 });

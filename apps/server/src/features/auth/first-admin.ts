@@ -86,6 +86,12 @@ export async function ensureFirstAdmin(
     return { action, username };
   }
 
+  // Every start after the first: one read, no password hashed.
+  const none = () => {
+    log.info({}, 'first administrator not needed: users exist');
+    return { action: 'none', reason: 'users exist' } as const;
+  };
+  if (await anyUserExists(db)) return none();
   const generated = generatePassword();
   const hash = await hashPassword(generated);
   const created = await db.transaction(async (tx) => {
@@ -94,7 +100,7 @@ export async function ensureFirstAdmin(
     await insertAdmin(tx, { username: 'admin', email: null, passwordHash: hash });
     return true;
   });
-  if (!created) return { action: 'none', reason: 'users exist' };
+  if (!created) return none();
   log.warn({ username: 'admin' }, 'first administrator created; its password is printed on the console');
   printGeneratedPassword('admin', generated, print);
   return { action: 'generated', username: 'admin', password: generated };

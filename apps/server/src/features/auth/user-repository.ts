@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { type Database, poolQuery, type Queryable } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { createBatchLoader } from '../../lib/batch-loader';
 import { conflict } from '../../lib/http-error';
@@ -24,8 +24,7 @@ const BY_IDS = `${USER_SELECT} WHERE u.id = ANY($1::int[])`;
  * call: GET /auth/me runs on every page load, so this is its hot path (docs/performance/auth.md).
  */
 export async function hotQuery<T>(db: Database, name: string, text: string, values: unknown[]): Promise<T[]> {
-  if (db.pool) return (await poolQuery(db.pool, { name, text, values })).rows as T[];
-  return (await db.query<T>(text, values)).rows;
+  return (await db.namedQuery<T>(name, text, values)).rows;
 }
 
 const loaders = new WeakMap<Database, (id: number) => Promise<UserRow | null>>();

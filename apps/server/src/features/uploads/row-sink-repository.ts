@@ -1,6 +1,5 @@
 import type { SectorDeclaration } from '@insightra/contract';
-import { from as copyFrom } from 'pg-copy-streams';
-import { connect, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { copyColumns } from './copy-encoder';
 
 /**
@@ -22,34 +21,5 @@ export async function writePiece(
   declaration: SectorDeclaration,
   data: Uint8Array,
 ): Promise<void> {
-  const target = `${declaration.table} (${copyColumns(declaration)})`;
-  if (db.pglite) {
-    await db.pglite.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
-    return;
-  }
-  const client = await connect(db.pool!);
-  let broken = false;
-  try {
-    await copyInto(client, target, data);
-  } catch (err) {
-    broken = true;
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/** One COPY … FROM STDIN of `data` on `client`; a failure sends CopyFail so the connection stays usable. */
-async function copyInto(client: import('pg').PoolClient, target: string, data: Uint8Array): Promise<void> {
-  const stream = client.query(copyFrom(`COPY ${target} FROM STDIN`));
-  try {
-    await new Promise<void>((resolve, reject) => {
-      stream.once('error', reject);
-      stream.once('finish', () => resolve());
-      stream.end(data);
-    });
-  } catch (err) {
-    if (!stream.destroyed) stream.destroy(err instanceof Error ? err : new Error('upload aborted'));
-    throw err;
-  }
+  await db.copyIn(`${declaration.table} (${copyColumns(declaration)})`, data);
 }
