@@ -52,7 +52,6 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...(process.env.E2E_BUILD_DIR ? { WEB_DIST_DIR: `${process.env.E2E_BUILD_DIR}/web` } : {}),
-      JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789abcdef',
       ADMIN_USERNAME: 'e2eadmin',
       ADMIN_PASSWORD: 'e2e-admin-password',
       ADMIN_EMAIL: 'admin@e2e.test',

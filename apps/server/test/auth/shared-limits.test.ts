@@ -18,7 +18,6 @@ const testConfig = () =>
   loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-data-')),
     LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
   });
 
 /** A server instance on the same database (its own pool on PostgreSQL). */

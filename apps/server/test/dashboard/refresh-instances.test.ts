@@ -24,7 +24,6 @@ const config = () =>
   loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-data-')),
     LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
   });
 const one = await buildApp({ config: config(), database: shared.db, logger: false });
 const two = await buildApp({ config: config(), database: second, logger: false });

@@ -22,7 +22,6 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ...env,
   });
   const testDb = await createTestDatabase();

@@ -1,12 +1,28 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 
-const SERVER_ENTRY = path.resolve(import.meta.dirname, '../../src/server.ts');
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
+/** The built server, as `npm start` and a deployment run it. */
+const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
+
+let built = false;
+/**
+ * Builds the product first when the build on disk is missing or stale (`npm test` has built it
+ * already; a lone `vitest run` after an edit rebuilds here), so a child server runs the current code.
+ */
+export function ensureBuilt(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.mjs')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`the build failed:\n${result.stdout}${result.stderr}`);
+  built = true;
+}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -27,14 +43,15 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs the real server (from source) as a child process; resolves once /api/powerbi/health answers. */
+/** Runs the built server as a child process; resolves once /api/powerbi/health answers. */
 export async function startServer(
   env: Record<string, string> = {},
   { waitReady = true } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'insightra-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  ensureBuilt();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,
@@ -43,7 +60,6 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
-      JWT_SECRET: 'process-test-secret-that-is-long-enough-012345',
       ADMIN_USERNAME: 'procadmin',
       ADMIN_PASSWORD: 'proc-admin-password',
       ...env,

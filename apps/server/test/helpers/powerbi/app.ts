@@ -33,7 +33,6 @@ export async function powerBiApp(
   });
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-pbi-')),
-    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ...standIn.env(env),
   });
   const app = await buildApp({ config, database, logger: { level, stream } });
