@@ -15,6 +15,20 @@ export interface TestUser {
 
 const unique = () => randomBytes(4).toString('hex');
 
+/**
+ * A real argon2id hash of each password, made once per test file: signing in still verifies it as in
+ * production, but a file that creates fifty users hashes once instead of fifty times (tens of ms each).
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
 /** Inserts a user straight into the database. Defaults: a member of the Education sector with a password. */
 export async function createUser(
   db: Database,
@@ -37,7 +51,7 @@ export async function createUser(
       username,
       email,
       full_name: overrides.fullName === undefined ? `Test ${suffix}` : overrides.fullName,
-      password_hash: password === null ? null : await hashPassword(password),
+      password_hash: password === null ? null : await hashOnce(password),
       role: overrides.role ?? 'member',
       sector_id: overrides.sectorId === undefined ? 1 : overrides.sectorId,
       updated_date: new Date(),
