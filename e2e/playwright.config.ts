@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { buildDirEnv, powerbiBaseURL, powerbiWebServers, serverCommand } from './powerbi-servers';
 
 const PORT = Number(process.env.E2E_PORT ?? 5179);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -21,8 +22,12 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './tests',
-  // Runs against a server with BI_PROVIDER=powerbi: playwright.powerbi.config.ts.
-  testIgnore: 'powerbi.spec.ts',
+  // tests/powerbi.spec.ts runs against servers with BI_PROVIDER=powerbi (powerbi-servers.ts); every
+  // other spec against the product as it starts by default.
+  projects: [
+    { name: 'product', testIgnore: 'powerbi.spec.ts' },
+    { name: 'powerbi', testMatch: 'powerbi.spec.ts', use: { baseURL: powerbiBaseURL } },
+  ],
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -38,25 +43,25 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  webServer: {
-    // E2E_BUILD_DIR runs a private build (scripts/build-to.sh) instead of the shared dist/.
-    command: process.env.E2E_BUILD_DIR
-      ? `node ${process.env.E2E_BUILD_DIR}/server/server.js`
-      : 'node ../apps/server/dist/server.js',
-    url: `${baseURL}/api/powerbi/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(process.env.E2E_BUILD_DIR ? { WEB_DIST_DIR: `${process.env.E2E_BUILD_DIR}/web` } : {}),
-      ADMIN_USERNAME: 'e2eadmin',
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      ADMIN_EMAIL: 'admin@e2e.test',
+  webServer: [
+    {
+      command: serverCommand,
+      url: `${baseURL}/api/powerbi/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        ...buildDirEnv,
+        ADMIN_USERNAME: 'e2eadmin',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+        ADMIN_EMAIL: 'admin@e2e.test',
+      },
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    ...powerbiWebServers,
+  ],
 });

@@ -1,9 +1,9 @@
 import { expect, loginAsAdmin, registerUser, setSector, signIn, test } from '../fixtures';
-import { POWERBI_E2E, secureEmbedBaseURL } from '../playwright.powerbi.config';
+import { POWERBI_E2E, secureEmbedBaseURL } from '../powerbi-servers';
 
 /**
  * The dashboard with BI_PROVIDER=powerbi (embed-token) against the Power BI stand-in
- * (run by e2e/playwright.powerbi.config.ts). app.powerbi.com is unreachable here: the report page is
+ * (started by e2e/powerbi-servers.ts). app.powerbi.com is unreachable here: the report page is
  * replaced by a small page that records what powerbi-client posts to it and answers like the service.
  */
 const FAKE_REPORT_PAGE = `<!doctype html><html><body><p>Power BI stand-in report</p><script>

@@ -1,5 +1,5 @@
 /**
- * Runs the Power BI stand-in as a process, for the browser test (e2e/playwright.powerbi.config.ts).
+ * Runs the Power BI stand-in as a process, for the browser test (e2e/powerbi-servers.ts).
  * Environment: STANDIN_PORT, STANDIN_CA_FILE (where the certificate is written for the server's
  * NODE_EXTRA_CA_CERTS), the POWERBI_* identifiers, and STANDIN_REPORTS (comma-separated report ids).
  */
