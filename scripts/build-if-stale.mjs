@@ -51,10 +51,14 @@ export function buildIfStale(print = console.log) {
       return 0;
     }
     print(`Building: ${verdict.reason}.`);
+    // The production build whoever asks: a test runner's NODE_ENV=test would otherwise give React's
+    // development build (double effects, dev-only checks) instead of the one users get.
+    /** @type {import('node:child_process').SpawnSyncOptions} */
+    const options = { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } };
     const npm = process.env.npm_execpath;
     const result = npm
-      ? spawnSync(process.execPath, [npm, 'run', 'build'], { cwd: root, stdio: 'inherit' })
-      : spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+      ? spawnSync(process.execPath, [npm, 'run', 'build'], options)
+      : spawnSync('npm', ['run', 'build'], options);
     return result.status ?? 1;
   } finally {
     rmdirSync(LOCK);

@@ -55,6 +55,11 @@ describe.runIf(testDatabaseKind === 'pglite')('the first start, as the README ru
     expect(login.status, JSON.stringify(login.body)).toBe(200);
     expect(login.body.data?.user.role).toBe('admin');
     const token = login.body.data!.token;
+    // The production build, whoever built it: a build made under a test runner's NODE_ENV=test would
+    // serve React's development build, whose doubled effects change what the screens do.
+    const shell = await (await fetch(`${first.url}/dashboard`)).text();
+    expect(shell).toContain('/assets/jsx-runtime-');
+    expect(shell).not.toContain('jsx-dev-runtime');
     await first.stop();
 
     // The default data folder is ./data in the working folder; a restart serves the same build.
