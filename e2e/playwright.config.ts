@@ -22,6 +22,8 @@ export const chromiumArgs = [
 
 export default defineConfig({
   testDir: './tests',
+  // Screenshots are named without the project: only the product project takes them.
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   // tests/powerbi.spec.ts runs against servers with BI_PROVIDER=powerbi (powerbi-servers.ts); every
   // other spec against the product as it starts by default.
   projects: [
