@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
+import { isStorableText } from '@insightra/contract';
 import { tooManyRequests } from './http-error';
 import {
   countAttempts,
@@ -45,7 +47,7 @@ export async function consume(db: LimitsDb, layers: readonly Layer[]): Promise<C
     db,
     layers.map(({ limit, key }) => ({
       bucket: limit.bucket,
-      key,
+      key: storedKey(key),
       windowSeconds: limit.windowSeconds,
       max: limit.max,
     })),
@@ -72,18 +74,31 @@ export async function enforce(
 export async function refund(db: LimitsDb, counted: readonly Counted[]): Promise<void> {
   await refundAttempts(
     db,
-    counted.map((c) => ({ bucket: c.layer.limit.bucket, key: c.layer.key, windowEnd: c.window })),
+    counted.map((c) => ({ bucket: c.layer.limit.bucket, key: storedKey(c.layer.key), windowEnd: c.window })),
   );
 }
 
 /** Forgets a key's window altogether (a successful sign-in clears its pair's failures). */
 export async function clear(db: LimitsDb, layer: Layer): Promise<void> {
-  await deleteWindow(db, layer.limit.bucket, layer.key);
+  await deleteWindow(db, layer.limit.bucket, storedKey(layer.key));
 }
 
 /** Removes expired windows; live ones stay, however many there are. Answers how many were removed. */
 export async function pruneExpired(db: LimitsDb): Promise<number> {
   return deleteExpiredWindows(db);
+}
+
+/** Keys up to this many characters are stored as they are (when the database can store them). */
+const KEY_MAX = 300;
+
+/**
+ * A key as the database keeps it. Keys come from what callers send (a claimed Google account, a typed
+ * name), so one that is long or holds text PostgreSQL cannot store (a NUL character, half a surrogate
+ * pair) is kept as its SHA-256 instead: still one window per distinct key, never a database error.
+ */
+export function storedKey(key: string): string {
+  if (key.length <= KEY_MAX && isStorableText(key)) return key;
+  return `sha256:${createHash('sha256').update(key, 'utf16le').digest('hex')}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from '@insightra/contract';
+import { isStorableText, LIMITS, SESSION_MESSAGES } from '@insightra/contract';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
 import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-error';
@@ -6,6 +6,11 @@ import { emailInUse, setGoogleSub, userIdByGoogleSub, usernamesStartingWith } fr
 import { insertUser, MESSAGES_409 } from './user-repository';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+
+/** Google's `sub` is "never exceeding 255 case-sensitive ASCII characters". */
+const SUB_MAX = 255;
+
+const INVALID_TOKEN = 'Invalid Google ID token';
 
 export const GOOGLE_NOT_CONFIGURED =
   'Google sign-in is not configured on this server (set GOOGLE_CLIENT_ID to enable it)';
@@ -38,18 +43,28 @@ export function googleVerifier(clientId: string, jwksUrl: string): GoogleVerifie
     } catch (err) {
       throw describe(err);
     }
+    // Signed claims are still only text: none reaches the database in a form it cannot store.
+    const sub = String(payload.sub);
+    if (sub.length > SUB_MAX || !isStorableText(sub)) throw unauthorized(INVALID_TOKEN);
     const verified = payload.email_verified === true || payload.email_verified === 'true';
     if (typeof payload.email !== 'string' || !payload.email) {
       throw unauthorized('The Google account has no email address');
     }
+    if (payload.email.length > LIMITS.emailMax || !isStorableText(payload.email)) {
+      throw unauthorized(INVALID_TOKEN);
+    }
     if (!verified) throw unauthorized('The Google account email address is not verified');
-    return {
-      sub: String(payload.sub),
-      email: payload.email,
-      name:
-        typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 100) : null,
-    };
+    return { sub, email: payload.email, name: fullNameOf(payload.name) };
   };
+}
+
+/** The Google name as a full name: trimmed, at most the contract's length, none if it cannot be stored. */
+function fullNameOf(name: unknown): string | null {
+  if (typeof name !== 'string' || !isStorableText(name)) return null;
+  let cut = name.trim().slice(0, LIMITS.fullNameMax);
+  // Never half of a character written as two UTF-16 units.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut.trimEnd() || null;
 }
 
 function describe(err: unknown): HttpError {
@@ -64,7 +79,7 @@ function describe(err: unknown): HttpError {
   ) {
     return serviceUnavailable("Google's signing keys could not be fetched; please try again later");
   }
-  if (err instanceof errors.JOSEError) return unauthorized('Invalid Google ID token');
+  if (err instanceof errors.JOSEError) return unauthorized(INVALID_TOKEN);
   // A network failure while fetching the key set.
   return serviceUnavailable("Google's signing keys could not be fetched; please try again later");
 }
