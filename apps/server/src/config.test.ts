@@ -60,3 +60,85 @@ describe('Power BI configuration', () => {
     expect(loadConfig({}).bi.provider).toBe('builtin');
   });
 });
+
+const LOOPBACK_HOSTS = ['127.0.0.1', '127.10.20.30', '[::1]', 'localhost', 'LOCALHOST'];
+const OUTSIDE_HOSTS = ['api.example.com', '10.0.0.5', '128.0.0.1', '[::2]', 'localhost.example.com'];
+
+describe.each([
+  ['POWERBI_API_URL', '/v1.0/myorg', (c: ReturnType<typeof loadConfig>) => c.bi.powerbi.apiUrl],
+  ['POWERBI_AUTHORITY_HOST', '', (c: ReturnType<typeof loadConfig>) => c.bi.powerbi.authorityHost],
+  ['GOOGLE_JWKS_URL', '/oauth2/v3/certs', (c: ReturnType<typeof loadConfig>) => c.google.jwksUrl],
+] as const)('%s', (name, path, read) => {
+  it('accepts https:// to any host, and http:// to a loopback address', () => {
+    for (const host of [...OUTSIDE_HOSTS, ...LOOPBACK_HOSTS]) {
+      const url = `https://${host}:8443${path}`;
+      expect(read(loadConfig({ ...complete, [name]: url }))).toBe(url);
+    }
+    for (const host of LOOPBACK_HOSTS) {
+      const url = `http://${host}:8080${path}`;
+      expect(read(loadConfig({ ...complete, [name]: url }))).toBe(url);
+    }
+  });
+
+  it('stops start-up naming it for http:// to any other host, another scheme, or no URL', () => {
+    for (const host of OUTSIDE_HOSTS) {
+      const env = { ...complete, [name]: `http://${host}${path}` };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        `${name} must be an https:// URL (http:// only to a loopback address (127.0.0.0/8, ::1, localhost)), not "http://${host.toLowerCase()}"`,
+      );
+    }
+    expect(() => loadConfig({ ...complete, [name]: `ftp://127.0.0.1${path}` })).toThrow(
+      new RegExp(`^${name} must be an https:// URL`),
+    );
+    expect(() => loadConfig({ ...complete, [name]: 'not a url' })).toThrow(`${name} must be a URL`);
+  });
+});
+
+describe('SMTP_URL', () => {
+  const smtp = (url: string) => loadConfig({ SMTP_URL: url }).smtp.url;
+  const STARTTLS_REFUSED =
+    'SMTP_URL must start with smtps://, or be smtp:// with requireTLS=true (STARTTLS required); plain smtp:// only to a loopback address (127.0.0.0/8, ::1, localhost)';
+
+  it('accepts smtps://, smtp:// requiring STARTTLS, and plain smtp:// to a loopback address', () => {
+    for (const url of [
+      'smtps://user:secret@mail.example.com',
+      'smtps://mail.example.com:465',
+      'smtp://user:secret@mail.example.com:587?requireTLS=true',
+      'smtp://mail.example.com?tls.servername=mail.example.com&requireTLS=true',
+      ...LOOPBACK_HOSTS.map((host) => `smtp://${host}:2525`),
+    ]) {
+      expect(smtp(url)).toBe(url);
+    }
+    expect(smtp('  ')).toBeUndefined();
+  });
+
+  it('stops start-up naming it for plain smtp:// to any other host, or another scheme', () => {
+    for (const url of [
+      ...OUTSIDE_HOSTS.map((host) => `smtp://user:secret@${host}:587`),
+      'smtp://mail.example.com:465',
+      'smtp://mail.example.com?requireTLS=false',
+      'smtp://mail.example.com?requireTLS=1',
+      'smtp://mail.example.com?requireTLS=true&requireTLS=false',
+      'smtp://mail.example.com?secure=true',
+    ]) {
+      expect(() => smtp(url), url).toThrow(ConfigError);
+      expect(() => smtp(url), url).toThrow(STARTTLS_REFUSED);
+    }
+    expect(() => smtp('http://mail.example.com')).toThrow(
+      'SMTP_URL must be an smtps:// or smtp:// URL, not "http:"',
+    );
+    expect(() => smtp('mail.example.com')).toThrow('SMTP_URL must be a URL');
+  });
+
+  it('gives nodemailer a transport that requires STARTTLS or TLS from these URLs', async () => {
+    const { default: nodemailer } = await import('nodemailer');
+    const options = (url: string) =>
+      (nodemailer.createTransport(url) as unknown as { options: Record<string, unknown> }).options;
+    expect(options('smtp://mail.example.com:587?requireTLS=true')).toMatchObject({
+      secure: false,
+      requireTLS: true,
+    });
+    expect(options('smtps://mail.example.com')).toMatchObject({ secure: true });
+  });
+});

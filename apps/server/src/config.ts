@@ -32,21 +32,78 @@ const intFrom = (def: number, min: number, max: number) =>
       return n;
     });
 
-const urlString = (def?: string) =>
+/** 127.0.0.0/8, ::1 or localhost: traffic that never leaves the machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  return isIP(host) === 6 && host === '::1';
+}
+
+const LOOPBACK = 'a loopback address (127.0.0.0/8, ::1, localhost)';
+
+/**
+ * An outside service's URL: `https`, since a secret or signing keys travel over it; plain `http` only
+ * to a loopback address (a local stand-in), so a typo cannot send them in clear text.
+ */
+const httpsUrl = (def: string) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       const value = v?.trim() || def;
-      if (value === undefined) return undefined;
+      let url: URL;
       try {
-        new URL(value);
+        url = new URL(value);
       } catch {
         ctx.addIssue({ code: 'custom', message: 'must be a URL' });
         return z.NEVER;
       }
-      return value;
+      if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
+        return value;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an https:// URL (http:// only to ${LOOPBACK}), not "${url.protocol}//${url.host}"`,
+      });
+      return z.NEVER;
     });
+
+/**
+ * The mail server's URL as nodemailer reads it: `smtps://` (TLS from the start), or `smtp://` with
+ * `requireTLS=true` (STARTTLS required: nodemailer stops rather than send the password in clear text);
+ * plain `smtp://` only to a loopback address.
+ */
+const smtpUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = v?.trim();
+    if (!value) return undefined;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be a URL' });
+      return z.NEVER;
+    }
+    const starttls = url.searchParams.getAll('requireTLS');
+    if (
+      url.protocol === 'smtps:' ||
+      (url.protocol === 'smtp:' &&
+        ((starttls.length === 1 && starttls[0] === 'true') || isLoopbackHost(url.hostname)))
+    ) {
+      return value;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        url.protocol === 'smtp:'
+          ? `must start with smtps://, or be smtp:// with requireTLS=true (STARTTLS required); plain smtp:// only to ${LOOPBACK}`
+          : `must be an smtps:// or smtp:// URL, not "${url.protocol}"`,
+    });
+    return z.NEVER;
+  });
 
 /** Address kinds `proxy-addr` (Fastify's `trustProxy`) knows by name. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -125,7 +182,7 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   ADMIN_EMAIL: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_JWKS_URL: urlString('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_JWKS_URL: httpsUrl('https://www.googleapis.com/oauth2/v3/certs'),
   BI_PROVIDER: z.enum(BI_PROVIDERS).default('builtin'),
   POWERBI_TENANT_ID: optionalString,
   POWERBI_CLIENT_ID: optionalString,
@@ -133,8 +190,8 @@ const EnvSchema = z.object({
   POWERBI_WORKSPACE_ID: optionalString,
   POWERBI_DATASET_ID: optionalString,
   POWERBI_EMBED_MODE: z.enum(EMBED_MODES).default('embed-token'),
-  POWERBI_API_URL: urlString('https://api.powerbi.com/v1.0/myorg'),
-  POWERBI_AUTHORITY_HOST: urlString('https://login.microsoftonline.com'),
+  POWERBI_API_URL: httpsUrl('https://api.powerbi.com/v1.0/myorg'),
+  POWERBI_AUTHORITY_HOST: httpsUrl('https://login.microsoftonline.com'),
   POWERBI_RLS_ROLES: z
     .string()
     .optional()
@@ -165,7 +222,7 @@ const EnvSchema = z.object({
   UPLOAD_DAILY_MB: intFrom(2048, 1, 10_000_000),
   UPLOAD_CSV_TIMEOUT_S: intFrom(600, 1, 86_400),
   UPLOAD_LEASE_S: intFrom(60, 1, 3600),
-  SMTP_URL: urlString(),
+  SMTP_URL: smtpUrl,
   ISSUES_EMAIL: optionalString,
   SITE_NAME: optionalString,
   SALES_EMAIL: optionalString,
@@ -226,7 +283,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
     metricsToken: env.METRICS_TOKEN,
     jwtSecret: env.JWT_SECRET,
     admin: { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
-    google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL as string },
+    google: { clientId: env.GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
     bi: {
       provider: env.BI_PROVIDER,
       embedMode: env.POWERBI_EMBED_MODE,
@@ -236,8 +293,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
         clientSecret: env.POWERBI_CLIENT_SECRET,
         workspaceId: env.POWERBI_WORKSPACE_ID,
         datasetId: env.POWERBI_DATASET_ID,
-        apiUrl: env.POWERBI_API_URL as string,
-        authorityHost: env.POWERBI_AUTHORITY_HOST as string,
+        apiUrl: env.POWERBI_API_URL,
+        authorityHost: env.POWERBI_AUTHORITY_HOST,
         /** Row-level-security roles every embed token's identity carries; none: no identity (decision 074). */
         rlsRoles: env.POWERBI_RLS_ROLES,
         tokenMinutes: env.POWERBI_TOKEN_MINUTES,
