@@ -2,7 +2,8 @@
  * npm run bench:auth — GET /api/auth/me (token check + the session and its user, one batched read)
  * against a bare hello route of the same server, at 100 connections, in one run, on PostgreSQL and on
  * PGlite; and GET /api/reports, a member route whose handler reads no user, with 100 different users.
- * The server is the real bundle started as a child process; autocannon runs in a process of its own so
+ * The server is the real bundle, built with the baseline routes (SERVER_BENCH_ROUTES=1, which the
+ * product's build never has), started as a child process; autocannon runs in a process of its own so
  * the load generator does not share the server's event loop. Figures go to docs/performance/auth.md.
  *
  * Env: BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (100),
@@ -43,7 +44,8 @@ const median = (xs: number[]) => {
 function build() {
   execFileSync(process.execPath, ['build.mjs'], {
     cwd: path.join(ROOT, 'apps/server'),
-    env: { ...process.env, SERVER_OUT_DIR: path.join(BUILD, 'server') },
+    // The baseline routes (/api/bench/*) exist only in a build that asks for them, never in the product's.
+    env: { ...process.env, SERVER_OUT_DIR: path.join(BUILD, 'server'), SERVER_BENCH_ROUTES: '1' },
     stdio: 'inherit',
   });
 }
@@ -56,6 +58,7 @@ async function start(env: Record<string, string>): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'error',
+      // Bundles of commits before issue 28 (BENCH_SERVER_DIR) add the baseline routes only with it.
       BENCH_HELLO: '1',
       // Every benchmark user registers from this one address.
       REGISTER_LIMIT_PER_HOUR: '1000000',

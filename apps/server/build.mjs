@@ -18,6 +18,11 @@ const EXTERNAL = [
   'pg-native',
 ];
 const outdir = process.env.SERVER_OUT_DIR ?? 'dist';
+/**
+ * The routes bench/auth-me.ts measures against (features/auth/bench-hello.ts), built in only when the
+ * benchmark builds its own server: the product's build has none of them, whatever its environment.
+ */
+const benchRoutes = process.env.SERVER_BENCH_ROUTES === '1';
 
 /**
  * pg asks whether it runs in Cloudflare Workers by constructing a `Response` where `navigator` is
@@ -71,7 +76,11 @@ const server = await build({
   legalComments: 'none',
   charset: 'ascii',
   // Modules find their files (migrations/, the worker entries) beside the bundle.
-  define: { 'import.meta.url': '__importMetaUrl', 'import.meta.dirname': '__dirname' },
+  define: {
+    'import.meta.url': '__importMetaUrl',
+    'import.meta.dirname': '__dirname',
+    __BENCH_ROUTES__: JSON.stringify(benchRoutes),
+  },
   banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [pgOnNode, requiredExternals(EXTERNAL)],
 });

@@ -17,7 +17,6 @@ const ENV_READERS: Record<string, string> = {
     "PGlite's folder (DATABASE_URL, DATA_DIR), to start its thread before the server loads",
   'apps/server/src/lib/env-file.ts': 'reads `.env` into the environment, for the entries',
   'apps/server/src/lib/startup-timing.ts': 'STARTUP_TIMING, the start-up milestones',
-  'apps/server/src/features/auth/bench-hello.ts': "BENCH_HELLO, the benchmarks' baseline routes",
   'apps/server/src/features/uploads/pause.ts': 'UPLOAD_TEST_PAUSE, read only when NODE_ENV=test',
 };
 

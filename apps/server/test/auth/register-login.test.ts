@@ -207,11 +207,3 @@ describe('POST /api/auth/login', () => {
     expect(bad.statusCode).toBe(400);
   });
 });
-
-describe('benchmark baselines', () => {
-  it('are not served unless BENCH_HELLO=1', async () => {
-    for (const url of ['/api/bench/hello', '/api/bench/jwt', '/api/bench/db']) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
-    }
-  });
-});

@@ -22,6 +22,9 @@ import {
   updateColumn,
 } from './user-repository';
 
+/** True only in the benchmark's own build (build.mjs, SERVER_BENCH_ROUTES=1); absent from the sources. */
+declare const __BENCH_ROUTES__: boolean | undefined;
+
 /** One message for an unknown account and a wrong password, so a failed login reveals neither. */
 export const INVALID_LOGIN = 'Invalid username/email or password';
 
@@ -43,7 +46,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     await ensureFirstAdmin(app.db, app.config.admin, app.log);
   });
 
-  registerBenchHello(app);
+  if (typeof __BENCH_ROUTES__ === 'boolean' && __BENCH_ROUTES__) registerBenchHello(app);
 
   addRoute(app, api.auth.login, async ({ body, request }) => {
     const identifier = (body.username || body.email || '').trim();
