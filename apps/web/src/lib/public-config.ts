@@ -8,7 +8,7 @@ import {
 } from '@insightra/contract/public';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { queryKey } from './query-keys';
+import { PUBLIC, queryKey } from './query-keys';
 
 /** What the app shows until the server's configuration arrives; pre-rendered pages are rendered with it. */
 export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
@@ -20,7 +20,7 @@ export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
 };
 
 export const publicConfigQuery = {
-  queryKey: queryKey('config', 'get'),
+  queryKey: queryKey(PUBLIC, 'config', 'get'),
   queryFn: () => apiRequest(api.config.get),
   staleTime: 5 * 60_000,
 };

@@ -1,10 +1,11 @@
 import { api, MESSAGES, STORAGE_KEYS, type UploadLog } from '@insightra/contract';
 import { ApiError, apiRequest, authHeaders } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { queryKey, type Viewer } from '../../../lib/query-keys';
 import { saveBlob } from '../../../lib/save-blob';
 import { storage } from '../../../lib/storage';
 
-export const activityKey = queryKey('uploads', 'activity');
+/** The viewer's upload history. */
+export const activityKey = (viewer: Viewer) => queryKey(viewer, 'uploads', 'activity');
 
 /** Thrown when there is no stored token: the page says so instead of calling the server. */
 export class NoTokenError extends Error {
@@ -15,13 +16,13 @@ export class NoTokenError extends Error {
 
 const token = () => storage.get(STORAGE_KEYS.token);
 
-export const activityQuery = {
-  queryKey: activityKey,
+export const activityQuery = (viewer: Viewer) => ({
+  queryKey: activityKey(viewer),
   queryFn: async ({ signal }: { signal?: AbortSignal }): Promise<UploadLog[]> => {
     if (!token()) throw new NoTokenError();
     return (await apiRequest(api.uploads.activity, { signal })).data;
   },
-};
+});
 
 export async function purgeUploads(ids: number[]): Promise<number> {
   if (!token()) throw new NoTokenError();

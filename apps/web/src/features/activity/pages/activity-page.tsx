@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import {
   activityKey,
@@ -29,7 +30,8 @@ export function ActivityPage() {
   usePageTitle('Activity Logs');
   const toast = useToast();
   const queryClient = useQueryClient();
-  const logs = useQuery({ ...activityQuery, retry: false });
+  const viewer = useSession().user;
+  const logs = useQuery({ ...activityQuery(viewer), retry: false });
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -73,7 +75,7 @@ export function ActivityPage() {
       else toast.success(MESSAGES.activity.deleted(count));
       setSelected(new Set());
       setConfirming(false);
-      await queryClient.invalidateQueries({ queryKey: activityKey });
+      await queryClient.invalidateQueries({ queryKey: activityKey(viewer) });
     },
     onError: (err) =>
       toast.error(err instanceof NoTokenError ? MESSAGES.activity.noToken : MESSAGES.activity.purgeFailed),

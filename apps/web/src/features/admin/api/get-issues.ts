@@ -1,7 +1,8 @@
 import { api, type IssueStatus } from '@insightra/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { queryKey, type Viewer } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session/session-context';
 
 export const ISSUES_PAGE_SIZE = 20;
 
@@ -10,9 +11,9 @@ export interface IssuesFilter {
   page: number;
 }
 
-export const adminIssuesQuery = ({ status, page }: IssuesFilter) =>
+export const adminIssuesQuery = (viewer: Viewer, { status, page }: IssuesFilter) =>
   queryOptions({
-    queryKey: queryKey('admin', 'issues', { status, page }),
+    queryKey: queryKey(viewer, 'admin', 'issues', { status, page }),
     queryFn: ({ signal }) =>
       apiRequest(api.admin.issues, {
         query: { status: status ?? undefined, page, pageSize: ISSUES_PAGE_SIZE },
@@ -22,5 +23,6 @@ export const adminIssuesQuery = ({ status, page }: IssuesFilter) =>
 
 /** The inbox, newest first; the previous page stays on screen while the next loads. */
 export function useAdminIssues(filter: IssuesFilter) {
-  return useQuery({ ...adminIssuesQuery(filter), placeholderData: keepPreviousData });
+  const viewer = useSession().user;
+  return useQuery({ ...adminIssuesQuery(viewer, filter), placeholderData: keepPreviousData });
 }

@@ -1,15 +1,17 @@
 import { api } from '@insightra/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { queryKey, type Viewer } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session/session-context';
 
-export const adminUserQuery = (id: string) =>
+export const adminUserQuery = (viewer: Viewer, id: string) =>
   queryOptions({
-    queryKey: queryKey('admin', 'user', id),
+    queryKey: queryKey(viewer, 'admin', 'user', id),
     queryFn: ({ signal }) => apiRequest(api.admin.user, { params: { id }, signal }),
   });
 
 /** One user and their reports by tier. */
 export function useAdminUser(id: string, enabled = true) {
-  return useQuery({ ...adminUserQuery(id), enabled });
+  const viewer = useSession().user;
+  return useQuery({ ...adminUserQuery(viewer, id), enabled });
 }

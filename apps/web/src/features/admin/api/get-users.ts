@@ -1,7 +1,8 @@
 import { api } from '@insightra/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { queryKey, type Viewer } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session/session-context';
 
 export const ADMIN_USERS_PAGE_SIZE = 24;
 
@@ -11,9 +12,9 @@ export interface UsersSearch {
   page: number;
 }
 
-export const adminUsersQuery = ({ q, page }: UsersSearch) =>
+export const adminUsersQuery = (viewer: Viewer, { q, page }: UsersSearch) =>
   queryOptions({
-    queryKey: queryKey('admin', 'users', { q, page }),
+    queryKey: queryKey(viewer, 'admin', 'users', { q, page }),
     queryFn: ({ signal }) =>
       apiRequest(api.admin.users, {
         query: { q: q || undefined, page, pageSize: ADMIN_USERS_PAGE_SIZE },
@@ -26,10 +27,11 @@ export const adminUsersQuery = ({ q, page }: UsersSearch) =>
  * previous page on screen until the next one arrives.
  */
 export function useAdminUsers(search: UsersSearch) {
+  const viewer = useSession().user;
   return useQuery({
-    ...adminUsersQuery(search),
+    ...adminUsersQuery(viewer, search),
     placeholderData: (previous, previousQuery) =>
-      previousQuery && (previousQuery.queryKey[2] as UsersSearch).q === search.q
+      previousQuery && (previousQuery.queryKey[3] as UsersSearch).q === search.q
         ? keepPreviousData(previous)
         : undefined,
   });

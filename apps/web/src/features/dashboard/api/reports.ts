@@ -1,13 +1,15 @@
 import { api, type NewReport, type Report, type Tier } from '@insightra/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { queryKey, type Viewer } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session/session-context';
 
-export const reportsKey = (tier: Tier) => queryKey('reports', 'list', tier);
+export const reportsKey = (viewer: Viewer, tier: Tier) => queryKey(viewer, 'reports', 'list', tier);
 
 export function useReports(tier: Tier) {
+  const viewer = useSession().user;
   return useQuery({
-    queryKey: reportsKey(tier),
+    queryKey: reportsKey(viewer, tier),
     queryFn: async ({ signal }): Promise<Report[]> =>
       (await apiRequest(api.reports.list, { query: { tier }, signal })).data,
   });

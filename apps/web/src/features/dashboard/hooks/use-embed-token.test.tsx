@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
 import { TOKEN_CHECK_MS, tokenNeedsRenewal } from '../../../lib/embed/use-token-renewal';
 import { json, mockApi } from '../../../test/render';
 import { tokenResponse } from '../testing/dashboard-fixtures';
@@ -32,9 +33,9 @@ describe('embed token renewal', () => {
     });
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
-      <QueryClientProvider client={client}>
+      <AppProviders queryClient={client}>
         <Harness />
-      </QueryClientProvider>,
+      </AppProviders>,
     );
     await act(async () => {
       await vi.advanceTimersByTimeAsync(0);

@@ -5,6 +5,7 @@ import { Listbox } from '../../../components/ui/listbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { useEmbedChannel } from '../../../lib/embed/embed-channel';
+import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { refreshQueueKey, useRefreshQueue } from '../api/refresh';
 import { useReports } from '../api/reports';
@@ -26,6 +27,7 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const toast = useToast();
   const queryClient = useQueryClient();
+  const viewer = useSession().user;
   const sidebar = useSidebar();
   const [tier, setTier] = useTier();
   const { health, check } = useHealth();
@@ -37,7 +39,7 @@ export function DashboardPage() {
   const queue = useRefreshQueue();
   const refresh = useRefresh(() => {
     channel.notifyRefresh();
-    void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
+    void queryClient.invalidateQueries({ queryKey: refreshQueueKey(viewer) });
   });
 
   // After a tier switch: one success or error message once that tier's report connection settles.

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKey } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useHostToken } from '../hooks/use-host-token';
 import { ReportRenderer } from '../report/report-renderer';
@@ -33,8 +34,9 @@ function Notice({ icon, title, children }: { icon: ReactNode; title: string; chi
 export function EmbedPage() {
   const { reportUuid = '' } = useParams();
   const host = useHostToken();
+  const viewer = useSession().user;
   const query = useQuery({
-    queryKey: queryKey('bi', 'embedData', reportUuid, host.token, host.refreshCount),
+    queryKey: queryKey(viewer, 'bi', 'embedData', reportUuid, host.token, host.refreshCount),
     queryFn: ({ signal }) =>
       apiRequest(api.bi.embedData, { params: { reportUuid }, token: host.token ?? '', signal }),
     enabled: Boolean(host.token),

@@ -19,7 +19,7 @@ export function OnboardingPage() {
   const toast = useToast();
   const [sectorId, setSectorId] = useState<number | null>(null);
   const sectors = useQuery({
-    queryKey: queryKey('sectors', 'list'),
+    queryKey: queryKey(session.user, 'sectors', 'list'),
     queryFn: () => apiRequest(api.sectors.list),
     select: (res) => res.data.sectors,
   });

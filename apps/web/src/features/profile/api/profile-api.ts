@@ -1,21 +1,21 @@
 import { api } from '@insightra/contract';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { PUBLIC, queryKey, type Viewer } from '../../../lib/query-keys';
 
-export const meQuery = {
-  queryKey: queryKey('auth', 'me'),
+export const meQuery = (viewer: Viewer) => ({
+  queryKey: queryKey(viewer, 'auth', 'me'),
   queryFn: () => apiRequest(api.auth.me).then((r) => r.data.user),
-};
+});
 
 export const sectorQuery = (sectorId: number) => ({
-  queryKey: queryKey('sectors', 'get', sectorId),
+  queryKey: queryKey(PUBLIC, 'sectors', 'get', sectorId),
   queryFn: () => apiRequest(api.sectors.get, { params: { sectorId } }).then((r) => r.data.sector),
 });
 
-export const uploadsQuery = {
-  queryKey: queryKey('uploads', 'activity'),
+export const uploadsQuery = (viewer: Viewer) => ({
+  queryKey: queryKey(viewer, 'uploads', 'activity'),
   queryFn: () => apiRequest(api.uploads.activity).then((r) => r.data),
-};
+});
 
 export const updateFullName = (newFullName: string) =>
   apiRequest(api.auth.fullName, { body: { newFullName: newFullName.trim() } });

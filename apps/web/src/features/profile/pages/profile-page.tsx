@@ -36,15 +36,15 @@ export function ProfilePage() {
   const session = useSession();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const me = useQuery(meQuery);
+  const me = useQuery(meQuery(session.user));
   const user = me.data;
   const sector = useQuery({ ...sectorQuery(user?.sectorId ?? 0), enabled: Boolean(user?.sectorId) });
-  const uploads = useQuery(uploadsQuery);
+  const uploads = useQuery(uploadsQuery(session.user));
   const config = usePublicConfig();
 
   /** Keeps the page, the session and the stored token in step after a change. */
   const applied = (next: User, token?: string) => {
-    queryClient.setQueryData(meQuery.queryKey, next);
+    queryClient.setQueryData(meQuery(session.user).queryKey, next);
     if (token) session.login(token, next);
     else session.setUser(next);
   };

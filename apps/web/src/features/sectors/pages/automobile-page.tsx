@@ -10,11 +10,11 @@ import { GroupedBarChart } from '../../../components/charts/grouped-bar-chart';
 import { SERIES_COLOR } from '../../../components/charts/palette';
 import { buttonClasses } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { PUBLIC, queryKey } from '../../../lib/query-keys';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 const automobileQuery = queryOptions({
-  queryKey: queryKey('charts', 'automobile'),
+  queryKey: queryKey(PUBLIC, 'charts', 'automobile'),
   queryFn: ({ signal }) => apiRequest(api.charts.automobile, { signal }),
 });
 

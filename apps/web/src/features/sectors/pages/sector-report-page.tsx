@@ -8,6 +8,7 @@ import { apiRequest, errorMessage } from '../../../lib/api-client';
 import { useEmbedChannel } from '../../../lib/embed/embed-channel';
 import { useTokenRenewal } from '../../../lib/embed/use-token-renewal';
 import { queryKey } from '../../../lib/query-keys';
+import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 /**
@@ -19,7 +20,7 @@ export function SectorReportPage() {
   const industry = INDUSTRIES.find((i) => i.slug === slug);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const key = queryKey('bi', 'sectorToken', slug);
+  const key = queryKey(useSession().user, 'bi', 'sectorToken', slug);
   const token = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => apiRequest(api.bi.sectorToken, { params: { sector: slug }, signal }),

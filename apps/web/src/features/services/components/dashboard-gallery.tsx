@@ -3,7 +3,7 @@ import { STORE_VISITORS } from '@insightra/contract/public';
 import { useQuery } from '@tanstack/react-query';
 import { FadeIn } from '../../../components/ui/fade-in';
 import { apiRequest } from '../../../lib/api-client';
-import { queryKey } from '../../../lib/query-keys';
+import { PUBLIC, queryKey } from '../../../lib/query-keys';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { GradesDashboard, SubmissionsDashboard, VisitorsDashboard } from './mock-dashboards';
 import { SectionHeading } from './service-hero';
@@ -50,12 +50,12 @@ const stateOf = (query: { isError: boolean }, live: boolean) =>
 export function DashboardGallery() {
   const live = useHydrated();
   const grades = useQuery({
-    queryKey: queryKey('charts', 'grades'),
+    queryKey: queryKey(PUBLIC, 'charts', 'grades'),
     queryFn: () => apiRequest(api.charts.grades),
     enabled: live,
   });
   const submissions = useQuery({
-    queryKey: queryKey('charts', 'submissions'),
+    queryKey: queryKey(PUBLIC, 'charts', 'submissions'),
     queryFn: () => apiRequest(api.charts.submissions),
     enabled: live,
   });

@@ -28,7 +28,8 @@ export function UploadControls() {
   const { uploads } = usePublicConfig();
   const queryClient = useQueryClient();
   // The member's sector's template (Education's without a sector): its title and columns.
-  const template = sectorDeclaration(useSession().user?.sector?.name).upload;
+  const viewer = useSession().user;
+  const template = sectorDeclaration(viewer?.sector?.name).upload;
   // The upload is a write like any other: TanStack Query's mutation says when it is under way; the
   // phase adds what the status panel shows (bytes sent, processing, the statistics).
   const upload = useMutation({
@@ -46,8 +47,8 @@ export function UploadControls() {
       setFile(null);
       if (input.current) input.current.value = '';
       toast.success(result.message);
-      void queryClient.invalidateQueries({ queryKey: refreshQueueKey });
-      void queryClient.invalidateQueries({ queryKey: domainKey('uploads') });
+      void queryClient.invalidateQueries({ queryKey: refreshQueueKey(viewer) });
+      void queryClient.invalidateQueries({ queryKey: domainKey(viewer, 'uploads') });
     },
     onError: (err) => {
       setPhase(null);
