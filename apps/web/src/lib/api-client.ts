@@ -59,6 +59,30 @@ export function authHeaders(token = storage.get(STORAGE_KEYS.token)): Record<str
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/** A 401 answer to a request that carried `token`, with the server's message. */
+export interface Unauthorized {
+  token: string;
+  message: string;
+}
+const unauthorizedListeners = new Set<(answer: Unauthorized) => void>();
+
+/**
+ * Calls `listener` for every 401 answer to a request sent with a session token; returns the way to stop.
+ * The session listens, to end a session the server says has ended (SESSION_MESSAGES.sessionEnded).
+ */
+export function onUnauthorized(listener: (answer: Unauthorized) => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+}
+
+/** Tells the listeners of a 401 answer to a request sent with `token` (none when it carried no token). */
+export function reportUnauthorized(token: string | null | undefined, status: number, message: string): void {
+  if (status !== 401 || !token) return;
+  for (const listener of unauthorizedListeners) listener({ token, message });
+}
+
 function routeUrl(route: RouteRef, params?: object, query?: object) {
   let url = buildPath(route.path, params as Record<string, string | number> | undefined);
   if (query) {
@@ -76,7 +100,9 @@ export async function apiFetch<R extends RouteDef>(
   route: R,
   options: RequestOptions<R> = {},
 ): Promise<Response> {
-  const headers: Record<string, string> = route.access === 'none' ? {} : authHeaders(options.token);
+  const sent = options.token === undefined ? storage.get(STORAGE_KEYS.token) : options.token;
+  const token = route.access === 'none' ? null : sent;
+  const headers: Record<string, string> = authHeaders(token);
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -107,6 +133,7 @@ export async function apiFetch<R extends RouteDef>(
     } catch {
       // not JSON
     }
+    reportUnauthorized(token, response.status, message);
     throw new ApiError(response.status, message, parsed);
   }
   return response;

@@ -1,5 +1,6 @@
-import type { RouteDef } from '@insightra/contract/public';
-import { type ApiAnswer, ApiError, authHeaders } from './api-client';
+import { type RouteDef, STORAGE_KEYS } from '@insightra/contract/public';
+import { type ApiAnswer, ApiError, authHeaders, reportUnauthorized } from './api-client';
+import { storage } from './storage';
 
 /** What an upload reports while it runs. */
 export interface UploadProgress {
@@ -22,7 +23,8 @@ export function apiUpload<R extends RouteDef & { multipart: true }>(
   const xhr = new XMLHttpRequest();
   const done = new Promise<ApiAnswer<R>>((resolve, reject) => {
     xhr.open(route.method, route.path);
-    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    const token = storage.get(STORAGE_KEYS.token);
+    for (const [name, value] of Object.entries(authHeaders(token))) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     const size = [...form.values()].reduce((n, v) => n + (typeof v === 'string' ? v.length : v.size), 0);
     xhr.upload.onprogress = (e) => handlers.onProgress(e.loaded, e.lengthComputable ? e.total : size);
@@ -41,7 +43,9 @@ export function apiUpload<R extends RouteDef & { multipart: true }>(
         resolve(body as ApiAnswer<R>);
         return;
       }
-      reject(new ApiError(xhr.status, typeof answer.message === 'string' ? answer.message : '', body));
+      const message = typeof answer.message === 'string' ? answer.message : '';
+      reportUnauthorized(token, xhr.status, message);
+      reject(new ApiError(xhr.status, message, body));
     };
     // A connection dropped mid-body (e.g. the size limit answered early) has no answer to read.
     xhr.onerror = () => reject(new ApiError(xhr.status, ''));

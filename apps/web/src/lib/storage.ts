@@ -1,3 +1,5 @@
+import { STORAGE_KEYS, TIERS } from '@insightra/contract/public';
+
 /** localStorage that never throws (private mode, quota, disabled storage). */
 export const storage = {
   get(key: string): string | null {
@@ -34,3 +36,28 @@ export const storage = {
     storage.set(key, JSON.stringify(value));
   },
 };
+
+/**
+ * Whose each stored key is (issue 28): a user's keys go when that user leaves the page (logout, a
+ * session ended elsewhere, signing in as someone else), so the next one finds none of them; the
+ * device's stay. Typed over every STORAGE_KEYS entry, so a new key cannot be added undecided.
+ */
+export const STORAGE_OWNERS: Record<keyof typeof STORAGE_KEYS, 'user' | 'device'> = {
+  token: 'user',
+  // Which tier, tab and docking the last user chose tells the next one about their reports.
+  selectedTier: 'user',
+  selectedTab: 'user',
+  dockState: 'user',
+  // How wide the screen's sidebar is: a preference of the screen, naming nothing of anyone.
+  sidebarCollapsed: 'device',
+};
+
+/** Removes every stored key of the signed-in user (the token included); the device's keys stay. */
+export function forgetUserStorage(): void {
+  for (const [name, owner] of Object.entries(STORAGE_OWNERS)) {
+    if (owner !== 'user') continue;
+    const key = STORAGE_KEYS[name as keyof typeof STORAGE_KEYS];
+    if (typeof key === 'string') storage.remove(key);
+    else for (const tier of TIERS) storage.remove(key(tier));
+  }
+}

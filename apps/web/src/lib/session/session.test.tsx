@@ -1,12 +1,11 @@
 import { api, MESSAGES } from '@insightra/contract';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../app/providers';
 import { ToastContainer } from '../../components/ui/toast/toast-container';
-import { ToastProvider } from '../../components/ui/toast/toast-provider';
 import { signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi } from '../../test/render';
 import { useSession } from './session-context';
-import { SessionProvider } from './session-provider';
 import { decodeToken, isTokenUsable, userFromClaims } from './token';
 
 function Probe() {
@@ -30,12 +29,10 @@ function Probe() {
 
 function mount() {
   return render(
-    <ToastProvider>
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>
+    <AppProviders queryClient={createQueryClient()}>
+      <Probe />
       <ToastContainer />
-    </ToastProvider>,
+    </AppProviders>,
   );
 }
 

@@ -16,6 +16,8 @@ export interface ToastApi {
   error(message: string, duration?: number): number;
   warning(message: string, duration?: number): number;
   dismiss(id: number): void;
+  /** Removes every toast on screen (the session does when its user leaves). */
+  dismissAll(): void;
 }
 
 export const DEFAULT_TOAST_DURATION = TIMINGS.toastDefaultMs;

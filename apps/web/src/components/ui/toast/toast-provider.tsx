@@ -15,6 +15,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => list.filter((t) => t.id !== id));
   }, []);
 
+  const dismissAll = useCallback(() => {
+    for (const timer of timers.current.values()) clearTimeout(timer);
+    timers.current.clear();
+    setToasts([]);
+  }, []);
+
   const show = useCallback(
     (message: string, type: ToastType = 'info', duration: number = DEFAULT_TOAST_DURATION) => {
       const id = nextId.current++;
@@ -39,12 +45,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       show,
       dismiss,
+      dismissAll,
       info: (m, d) => show(m, 'info', d),
       success: (m, d) => show(m, 'success', d),
       error: (m, d) => show(m, 'error', d),
       warning: (m, d) => show(m, 'warning', d),
     }),
-    [show, dismiss],
+    [show, dismiss, dismissAll],
   );
   const value = useMemo(() => ({ toasts, api }), [toasts, api]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;

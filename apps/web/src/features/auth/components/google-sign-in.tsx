@@ -20,8 +20,9 @@ export function GoogleSignIn({ clientId, onSuccess }: GoogleSignInProps) {
   const exchange = useMutation({
     mutationFn: googleRequest,
     onSuccess: (res) => {
-      toast.success(MESSAGES.auth.googleLoginSuccess);
+      // Signed in first: signing in as someone else clears the last user's toasts, not this one.
       onSuccess(res.data.token, res.data.user);
+      toast.success(MESSAGES.auth.googleLoginSuccess);
     },
     onError: (err) => {
       const message =

@@ -18,8 +18,9 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
   const login = useMutation({
     mutationFn: (v: LoginValues) => loginRequest(v.username, v.password),
     onSuccess: (res) => {
-      toast.success(MESSAGES.auth.loginSuccess);
+      // Signed in first: signing in as someone else clears the last user's toasts, not this one.
       onSuccess(res.data.token, res.data.user);
+      toast.success(MESSAGES.auth.loginSuccess);
     },
     onError: (err) => toast.error(errorMessage(err, MESSAGES.auth.loginFailed)),
   });

@@ -19,8 +19,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: U
   const register = useMutation({
     mutationFn: registerRequest,
     onSuccess: (res) => {
-      toast.success(MESSAGES.auth.registrationSuccess(siteName));
+      // Signed in first: signing in as someone else clears the last user's toasts, not this one.
       onSuccess(res.data.token, res.data.user);
+      toast.success(MESSAGES.auth.registrationSuccess(siteName));
     },
     onError: (err) => toast.error(errorMessage(err, MESSAGES.auth.registrationFailed)),
   });

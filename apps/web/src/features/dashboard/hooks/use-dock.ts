@@ -11,6 +11,9 @@ export interface DockState {
 const DIMENSIONS = { width: LAYOUT.undockWidth, height: LAYOUT.undockHeight };
 
 function save(tier: Tier, isDocked: boolean) {
+  // The state is the signed-in user's: after Logout (the page unmounting docks it) there is no one to
+  // keep it for, and it would be left for the next user.
+  if (!storage.get(STORAGE_KEYS.token)) return;
   const state: DockState = { isDocked, dimensions: DIMENSIONS, timestamp: Date.now() };
   storage.setJson(STORAGE_KEYS.dockState(tier), state);
 }

@@ -15,6 +15,7 @@ function toastSpy() {
     error: vi.fn(),
     warning: vi.fn(),
     dismiss: vi.fn(),
+    dismissAll: vi.fn(),
   };
   return api as unknown as ToastApi & Record<keyof ToastApi, ReturnType<typeof vi.fn>>;
 }
