@@ -1,9 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 import { addressKey } from '../../src/lib/rate-limit';
-import { createTestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { appOn } from '../helpers/app-on';
 
 type Injector = Awaited<ReturnType<typeof createTestApp>>['app'];
+
+// One database (a fresh one costs seconds), an app per TRUST_PROXY setting on it, as instances sharing
+// a database: the sign-in limits they share are kept there, so each test charges and checks addresses
+// no other test uses.
+let db: TestApp['db'];
+beforeAll(async () => {
+  ({ db } = await createTestApp());
+});
+const opened: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const close of opened) await close();
+});
+async function appWith(env: Record<string, string> = {}) {
+  const { app, close } = await appOn(db, env);
+  opened.push(close);
+  return app;
+}
 
 const failLogin = (app: Injector, remoteAddress: string, forwardedFor?: string) =>
   app.inject({
@@ -22,7 +40,7 @@ async function spend(app: Injector, remoteAddress: string, forwarded: (i: number
 
 describe('client address without TRUST_PROXY (the default)', () => {
   it('ignores X-Forwarded-For: a forged header changes nothing', async () => {
-    const { app } = await createTestApp();
+    const app = await appWith();
     await spend(app, '203.0.113.1', (i) => `198.51.100.${i}`);
     expect((await failLogin(app, '203.0.113.1', '198.51.100.200')).statusCode).toBe(429);
     expect((await failLogin(app, '203.0.113.1')).statusCode).toBe(429);
@@ -33,7 +51,7 @@ describe('client address without TRUST_PROXY (the default)', () => {
 
 describe('TRUST_PROXY as a hop count', () => {
   it('takes the address the trusted hop appended; what the client wrote to the left does not count', async () => {
-    const { app } = await createTestApp({ TRUST_PROXY: '1' });
+    const app = await appWith({ TRUST_PROXY: '1' });
     await spend(app, '10.0.0.1', (i) => `192.0.2.${i}, 203.0.113.7`);
     expect((await failLogin(app, '10.0.0.1', '192.0.2.250, 203.0.113.7')).statusCode).toBe(429);
     // Another client behind the same proxy keeps its own budget.
@@ -43,7 +61,7 @@ describe('TRUST_PROXY as a hop count', () => {
 
 describe('TRUST_PROXY as proxy addresses', () => {
   it('believes the header only from the listed proxies', async () => {
-    const { app } = await createTestApp({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' });
+    const app = await appWith({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' });
     await spend(app, '10.0.0.1', () => '203.0.113.20');
     expect((await failLogin(app, '10.1.2.3', '203.0.113.20')).statusCode).toBe(429);
     // The proxy's own address was not charged.

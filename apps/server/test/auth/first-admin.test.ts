@@ -1,13 +1,14 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client';
 import { ensureFirstAdmin } from '../../src/features/auth/first-admin';
 import { verifyPassword } from '../../src/lib/password';
-import { createTestApp } from '../helpers/app';
+import { appOn } from '../helpers/app-on';
 import { createTestDatabase, migratedDataDir, testDatabaseKind } from '../helpers/database';
 import { createUser } from '../helpers/factories';
+import { ensureBuilt } from '../helpers/server-process';
 
 const run = promisify(execFile);
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
@@ -22,8 +23,19 @@ async function adminRow(db: Awaited<ReturnType<typeof createTestDatabase>>['db']
 }
 
 describe('the first administrator', () => {
+  // One database for these tests (a fresh one costs seconds), its users removed before each test: each
+  // starts from an empty users table, as a fresh database has.
+  let db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  beforeAll(async () => {
+    const testDb = await createTestDatabase();
+    db = testDb.db;
+    return testDb.drop;
+  });
+  beforeEach(async () => {
+    await db.query('DELETE FROM users');
+  });
+
   it('creates admin with a random password, printed once, on an empty database', async () => {
-    const { db, drop } = await createTestDatabase();
     const printed: string[] = [];
     const first = await ensureFirstAdmin(db, {}, silent, (line) => printed.push(line));
     expect(first.action).toBe('generated');
@@ -37,19 +49,15 @@ describe('the first administrator', () => {
     const second = await ensureFirstAdmin(db, {}, silent, (line) => printed.push(line));
     expect(second.action).toBe('none');
     expect(printed).toHaveLength(1);
-    await drop();
   });
 
   it('creates nothing when users exist', async () => {
-    const { db, drop } = await createTestDatabase();
     await createUser(db);
     expect((await ensureFirstAdmin(db, {}, silent, () => {})).action).toBe('none');
     expect(await adminRow(db, 'admin')).toBeUndefined();
-    await drop();
   });
 
   it('creates or updates the administrator of ADMIN_USERNAME/ADMIN_PASSWORD/ADMIN_EMAIL', async () => {
-    const { db, drop } = await createTestDatabase();
     const member = await createUser(db, { username: 'boss', role: 'member', password: 'old-password' });
     const settings = { username: 'boss', password: 'new-admin-pass', email: 'boss@example.com' };
     expect((await ensureFirstAdmin(db, settings, silent)).action).toBe('updated');
@@ -65,11 +73,9 @@ describe('the first administrator', () => {
     expect((await ensureFirstAdmin(db, { username: 'shorty', password: '123' }, silent)).action).toBe(
       'invalid',
     );
-    await drop();
   });
 
   it('creates one administrator when two instances start at once', async () => {
-    const { db, drop } = await createTestDatabase();
     const printed: string[] = [];
     const results = await Promise.all([
       ensureFirstAdmin(db, {}, silent, (l) => printed.push(l)),
@@ -83,25 +89,29 @@ describe('the first administrator', () => {
     expect(names.filter((n) => n === 'admin').length).toBeLessThanOrEqual(1);
     expect(printed.length).toBe(results.filter((r) => r.action === 'generated').length);
     expect(printed.length).toBeLessThanOrEqual(1);
-    await drop();
   });
 
   it('runs when the server starts listening, not when tests only build the app', async () => {
-    const { app, db } = await createTestApp({
+    const { app, close } = await appOn(db, {
       ADMIN_USERNAME: 'startup_admin',
       ADMIN_PASSWORD: 'startup-pass',
     });
-    expect(await adminRow(db, 'startup_admin')).toBeUndefined();
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    await expect
-      .poll(async () => (await adminRow(db, 'startup_admin'))?.role, { timeout: 5000 })
-      .toBe('admin');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'startup_admin', password: 'startup-pass' },
-    });
-    expect(res.json().data.user.permissions.manageUsers).toBe(true);
+    try {
+      await app.ready();
+      expect(await adminRow(db, 'startup_admin')).toBeUndefined();
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      await expect
+        .poll(async () => (await adminRow(db, 'startup_admin'))?.role, { timeout: 5000 })
+        .toBe('admin');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'startup_admin', password: 'startup-pass' },
+      });
+      expect(res.json().data.user.permissions.manageUsers).toBe(true);
+    } finally {
+      await close();
+    }
   });
 });
 
@@ -121,21 +131,26 @@ describe('npm run admin -- create', () => {
         return { db, done: () => db.close() };
       };
     }
+    // `npm run admin`: the built CLI.
+    ensureBuilt();
     const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], {
+      run(process.execPath, ['dist/cli/admin.js', ...args], {
         cwd: serverRoot,
         env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
       });
-    const { stdout } = await cli('create', 'cli_admin', 'cli@example.com');
-    const password = /Password: (\S+)/.exec(stdout)?.[1];
+    // The refusals of bad arguments open no database: they run beside the first creation.
+    const [created] = await Promise.all([
+      cli('create', 'cli_admin', 'cli@example.com'),
+      expect(cli('create', 'x', 'bad')).rejects.toMatchObject({
+        stderr: expect.stringContaining('Invalid'),
+      }),
+      expect(cli('delete')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage') }),
+    ]);
+    const password = /Password: (\S+)/.exec(created.stdout)?.[1];
     expect(password).toBeTruthy();
     await expect(cli('create', 'cli_admin', 'other@example.com')).rejects.toMatchObject({
       stderr: expect.stringContaining('already exists'),
     });
-    await expect(cli('create', 'x', 'bad')).rejects.toMatchObject({
-      stderr: expect.stringContaining('Invalid'),
-    });
-    await expect(cli('delete')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage') });
     const { db, done } = await check();
     const row = await adminRow(db as never, 'cli_admin');
     expect(row).toMatchObject({ role: 'admin', email: 'cli@example.com' });

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { verifyPassword } from '../../src/lib/password';
 import { createTestApp } from '../helpers/app';
+import { appOn } from '../helpers/app-on';
 import { createUser } from '../helpers/factories';
 
 // Every password verification goes through this spy, so a test can count how many were made.
@@ -111,7 +112,9 @@ describe('failed-login rate limits', () => {
 
 describe('registration limit', () => {
   it('allows REGISTER_LIMIT_PER_HOUR registrations per address, then 429 with Retry-After', async () => {
-    const { app: limited } = await createTestApp({ REGISTER_LIMIT_PER_HOUR: '3' });
+    // Another instance on the same database (a fresh one costs seconds); its addresses are this test's own.
+    const { app: limited, close } = await appOn(db, { REGISTER_LIMIT_PER_HOUR: '3' });
+    onTestFinished(close);
     const register = (i: number, remoteAddress = '10.8.0.1') =>
       limited.inject({
         method: 'POST',

@@ -5,19 +5,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { type Database, fromPool } from '../../src/db/client';
-import { createTestApp } from '../helpers/app';
-import { createTestDatabase, testDatabaseKind } from '../helpers/database';
+import { createTestDatabase, type TestDatabase, testDatabaseKind } from '../helpers/database';
 
 const CLIENT_ID = 'limits-client.apps.googleusercontent.com';
 
-const testConfig = () =>
+const testConfig = (env: Record<string, string> = {}) =>
   loadConfig({
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-data-')),
     LOG_LEVEL: 'silent',
+    ...env,
   });
 
 /** A server instance on the same database (its own pool on PostgreSQL). */
@@ -35,17 +35,25 @@ async function instanceOn(config: ReturnType<typeof loadConfig>, url?: string, d
   };
 }
 
-describe('limits shared by every instance on one database', () => {
+// One database for the tests that charge limits (a fresh one costs seconds); they charge different
+// addresses. The pruning test has a database of its own: its instance must be the one that prunes.
+let shared: TestDatabase;
+const closing: (() => Promise<void>)[] = [];
+beforeAll(async () => {
+  shared = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const close of closing) await close();
+  await shared.drop();
+});
+
+// The tests run at once: the pruning test spends most of its time waiting for the start-up work.
+describe.concurrent('limits shared by every instance on one database', () => {
   it('two instances share one sign-in budget per address', async () => {
-    const testDb = await createTestDatabase();
     const config = testConfig();
-    const one = await instanceOn(config, testDb.url, testDb.db);
-    const two = await instanceOn(config, testDb.url, testDb.db);
-    afterAll(async () => {
-      await one.close();
-      await two.close();
-      await testDb.drop();
-    });
+    const one = await instanceOn(config, shared.url, shared.db);
+    const two = await instanceOn(config, shared.url, shared.db);
+    closing.push(one.close, two.close);
     const login = (app: typeof one.app, i: number) =>
       app.inject({
         method: 'POST',
@@ -67,7 +75,7 @@ describe('limits shared by every instance on one database', () => {
     );
     const config = testConfig();
     const instance = await instanceOn(config, testDb.url, testDb.db);
-    afterAll(async () => {
+    closing.push(async () => {
       await instance.close();
       await testDb.drop();
     });
@@ -99,7 +107,7 @@ const jwks = createServer((_req, res) => {
 const listening = new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
 afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
 
-describe('Google sign-in limits', () => {
+describe.concurrent('Google sign-in limits', () => {
   const token = (sub: string, key = keys.privateKey) => {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ email: `${sub}@gmail.com`, email_verified: true, name: 'G User' })
@@ -115,7 +123,12 @@ describe('Google sign-in limits', () => {
   it('counts forged tokens per (claimed account, address) before checking them', async () => {
     await listening;
     const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`;
-    const { app } = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl });
+    const { app, close } = await instanceOn(
+      testConfig({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl }),
+      shared.url,
+      shared.db,
+    );
+    closing.push(close);
     const google = async (idToken: string, remoteAddress: string) =>
       app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken }, remoteAddress });
     for (let i = 0; i < 5; i++) {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/features/bi/builtin/provider';
 import { RefreshWorker, STALE_JOB_MESSAGE } from '../../src/features/bi/builtin/refresh-worker';
 import { createTestApp } from '../helpers/app';
+import { appOn } from '../helpers/app-on';
 import { seedGeneratedUpload, seedUpload } from '../helpers/dataset';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 
@@ -178,12 +179,13 @@ describe('refresh lifecycle', () => {
 
 describe('worker lifecycle with the app', () => {
   it('runs queued jobs in the background and stops cleanly on close', async () => {
-    const { createTestApp: fresh } = await import('../helpers/app');
-    const other = await fresh();
-    const user = await createUser(other.db);
-    await seedUpload(other.db, user.id, [
-      { student_id: '1', gender: 'Male', grade: 'A', project_submitted: true },
-    ]);
+    // Another instance on the same database, its worker running (a fresh database costs seconds); the
+    // jobs earlier tests left unfinished are cleared first, so it has only this test's to run.
+    await db.query("DELETE FROM refresh_jobs WHERE status IN ('queued', 'refreshing')");
+    const other = await appOn(db);
+    await other.app.ready();
+    const user = await createUser(db);
+    await seedUpload(db, user.id, [{ student_id: '1', gender: 'Male', grade: 'A', project_submitted: true }]);
     const auth = bearer(await tokenFor(other.app, user));
     const { refreshId } = (
       await other.app.inject({ method: 'POST', url: '/api/powerbi/api/refresh-powerbi', headers: auth })
@@ -200,14 +202,16 @@ describe('worker lifecycle with the app', () => {
       ).json();
     }
     expect(body.status).toBe('completed');
-    await other.app.close();
-    // Closed: a job queued now stays queued (no worker is left polling).
-    const { rows } = await other.db.query<{ id: string }>(
+    await other.close();
+    // Closed: a job queued now stays queued (no worker is left polling, or to wake). Woken, a worker
+    // still running would look at once instead of at its next poll, a second away.
+    const { rows } = await db.query<{ id: string }>(
       'INSERT INTO refresh_jobs (user_id) VALUES ($1) RETURNING id',
       [user.id],
     );
-    await sleep(1500);
-    const after = await other.db.query<{ status: string }>('SELECT status FROM refresh_jobs WHERE id = $1', [
+    (other.app.bi as BuiltinProvider).worker.wake();
+    await sleep(500);
+    const after = await db.query<{ status: string }>('SELECT status FROM refresh_jobs WHERE id = $1', [
       rows[0]!.id,
     ]);
     expect(after.rows[0]!.status).toBe('queued');

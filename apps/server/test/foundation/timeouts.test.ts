@@ -2,14 +2,15 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createTestDatabase } from '../helpers/database';
+import { appOn } from '../helpers/app-on';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { csv, multipartBody } from '../helpers/multipart';
 
 // Real sockets against a listening app: the deadlines are Node's and only apply to real connections.
+// The tests spend their time waiting for those deadlines (whole seconds), so they run at once: each
+// counts only what it sent itself. The other apps built here share this app's database.
 let t: TestApp;
 let base: URL;
 let token: string;
@@ -73,23 +74,26 @@ function sendSlowly(
   });
 }
 
-async function contactCount(): Promise<number> {
+/** The contact messages stored from `name` (each test sends its own). */
+async function contactCount(name: string): Promise<number> {
   const { rows } = await t.db.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM issue_reports WHERE kind = 'contact'",
+    "SELECT count(*)::int AS n FROM issue_reports WHERE kind = 'contact' AND name = $1",
+    [name],
   );
   return rows[0]!.n;
 }
 
-const contactBody = JSON.stringify({ name: 'Slow', email: 'slow@example.com', message: 'x'.repeat(400) });
+const contactBody = (name: string) =>
+  JSON.stringify({ name, email: 'slow@example.com', message: 'x'.repeat(400) });
 
-describe('server timeouts', () => {
+describe.concurrent('server timeouts', () => {
   it('answers 408 to a body that stalls for REQUEST_IDLE_TIMEOUT_S, serving others meanwhile, and keeps nothing', async () => {
-    const before = await contactCount();
+    const body = contactBody('Stalled');
     const stalled = sendSlowly(
       '/api/contact',
       { 'content-type': 'application/json' },
-      Buffer.from(contactBody.slice(0, 100)),
-      Buffer.byteLength(contactBody),
+      Buffer.from(body.slice(0, 100)),
+      Buffer.byteLength(body),
     );
     // Another request is answered while the stalled one waits.
     const other = await fetch(new URL('/api/powerbi/health', base));
@@ -104,23 +108,23 @@ describe('server timeouts', () => {
     });
     expect(answer.ms).toBeGreaterThanOrEqual(900);
     expect(answer.ms).toBeLessThan(3000);
-    expect(await contactCount()).toBe(before);
+    expect(await contactCount('Stalled')).toBe(0);
   });
 
   it('answers 408 to a body that trickles past REQUEST_TIMEOUT_S without ever stalling', async () => {
-    const before = await contactCount();
+    const body = contactBody('Trickled');
     const answer = await sendSlowly(
       '/api/contact',
       { 'content-type': 'application/json' },
-      Buffer.from(contactBody.slice(0, 100)),
-      Buffer.byteLength(contactBody),
+      Buffer.from(body.slice(0, 100)),
+      Buffer.byteLength(body),
       { count: 200, everyMs: 250 },
     );
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body).message).toBe(MESSAGES.availability.requestTimeout);
     expect(answer.ms).toBeGreaterThanOrEqual(2900);
     expect(answer.ms).toBeLessThan(6000);
-    expect(await contactCount()).toBe(before);
+    expect(await contactCount('Trickled')).toBe(0);
   });
 
   it('closes a stalled upload with 408 and stores no part of it', async () => {
@@ -165,19 +169,19 @@ describe('server timeouts', () => {
       });
       return { socket, closed };
     };
-    const silent = await connect().closed;
-    expect(silent).toBeGreaterThanOrEqual(900);
-    expect(silent).toBeLessThan(3000);
+    const silent = connect();
     // After an answer the keep-alive timeout (65 s) applies instead: still open after the idle timeout.
     const kept = connect('GET /api/powerbi/health HTTP/1.1\r\nHost: x\r\n\r\n');
-    const early = await Promise.race([kept.closed, new Promise((r) => setTimeout(() => r('open'), 2000))]);
-    expect(early).toBe('open');
+    const early = Promise.race([kept.closed, new Promise((r) => setTimeout(() => r('open'), 2000))]);
+    const silentMs = await silent.closed;
+    expect(silentMs).toBeGreaterThanOrEqual(900);
+    expect(silentMs).toBeLessThan(3000);
+    expect(await early).toBe('open');
     kept.socket.destroy();
   });
 
   it('lets a slow but complete request through', async () => {
-    const before = await contactCount();
-    const body = Buffer.from(contactBody);
+    const body = Buffer.from(contactBody('Slow but complete'));
     const answer = await new Promise<number>((resolve, reject) => {
       const req = http.request(
         new URL('/api/contact', base),
@@ -192,17 +196,14 @@ describe('server timeouts', () => {
       setTimeout(() => req.end(body.subarray(50)), 600);
     });
     expect(answer).toBe(201);
-    expect(await contactCount()).toBe(before + 1);
+    expect(await contactCount('Slow but complete')).toBe(1);
   });
 });
 
-describe('timeout defaults', () => {
-  let d: TestApp;
-  beforeAll(async () => {
-    d = await createTestApp();
-  });
-
-  it('keeps headers 30 s, idle 30 s, whole request 600 s and keep-alive 65 s', () => {
+describe.concurrent('timeout defaults', () => {
+  it('keeps headers 30 s, idle 30 s, whole request 600 s and keep-alive 65 s', async () => {
+    const d = await appOn(t.db);
+    await d.app.ready();
     expect(d.config.timeouts).toEqual({
       idleMs: 30_000,
       requestMs: 600_000,
@@ -213,6 +214,7 @@ describe('timeout defaults', () => {
     expect(d.app.server.requestTimeout).toBe(600_000);
     expect(d.app.server.keepAliveTimeout).toBe(65_000);
     expect(d.app.server.timeout).toBe(30_000);
+    await d.close();
   });
 
   it('refuses a bad value with one line naming the variable', () => {
@@ -235,11 +237,9 @@ describe('timeout defaults', () => {
   });
 });
 
-describe('a body the server is not reading yet', () => {
+describe.concurrent('a body the server is not reading yet', () => {
   it('is not taken for a stalled client: it waits until the server reads it', async () => {
-    const testDb = await createTestDatabase();
-    const config = loadConfig({ REQUEST_IDLE_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '30', LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database: testDb.db, logger: false });
+    const { app, close } = await appOn(t.db, { REQUEST_IDLE_TIMEOUT_S: '1', REQUEST_TIMEOUT_S: '30' });
     // Stands for a handler that is busy elsewhere before reading its body (an upload queued for a
     // parse worker): it starts reading only after more than twice the idle timeout.
     app.addContentTypeParser('application/x-held', (_request, _payload, done) => done(null));
@@ -276,8 +276,7 @@ describe('a body the server is not reading yet', () => {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ success: true, bytes: body.length });
     } finally {
-      await app.close();
-      await testDb.drop();
+      await close();
     }
   });
 });

@@ -6,33 +6,28 @@ import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { powerBiApp } from '../helpers/powerbi/app';
 import { PowerBiStandIn } from '../helpers/powerbi/stand-in';
 
-/** The whole app with BI_PROVIDER=powerbi against the stand-in, on a database of its own, every log line kept. */
-async function appFor(standIn: PowerBiStandIn, env: Record<string, string> = {}) {
-  const testDb = await createTestDatabase();
-  const { app, lines } = await powerBiApp(standIn, testDb.db, env, 'trace');
-  return { app, db: testDb, lines };
-}
-
 let standIn: PowerBiStandIn;
-const opened: { app: App; db: TestDatabase }[] = [];
+// One database for every test's app (a fresh one costs seconds), as instances of the product share one;
+// each test has members and reports of its own.
+let db: TestDatabase;
+const opened: App[] = [];
 const answers: string[] = [];
 const logs: string[][] = [];
 
 beforeAll(async () => {
-  standIn = await new PowerBiStandIn().start();
+  [standIn, db] = await Promise.all([new PowerBiStandIn().start(), createTestDatabase()]);
   trustCertificateAuthority(standIn.ca);
 });
 afterAll(async () => {
-  for (const { app, db } of opened) {
-    await app.close();
-    await db.drop();
-  }
+  for (const app of opened) await app.close();
+  await db.drop();
   await standIn.stop();
 });
 
+/** The whole app with BI_PROVIDER=powerbi against the stand-in, every log line kept, and a member with two reports. */
 async function setup(env: Record<string, string> = {}) {
-  const { app, db, lines } = await appFor(standIn, env);
-  opened.push({ app, db });
+  const { app, lines } = await powerBiApp(standIn, db.db, env, 'trace');
+  opened.push(app);
   logs.push(lines);
   const admin = await createUser(db.db, { role: 'admin' });
   const member = await createUser(db.db);

@@ -1,8 +1,8 @@
 import { inflateSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderSampleReport } from '../../src/features/sample-report/render';
 import { loadDemoFigures } from '../../src/features/sample-report/repository';
-import { createTestApp } from '../helpers/app';
+import { createTestApp, type TestApp } from '../helpers/app';
 
 /** The text PDFKit writes with its standard fonts: hex strings inside TJ arrays of each inflated content stream. */
 function pdfText(pdf: Buffer): string {
@@ -28,9 +28,15 @@ function pdfText(pdf: Buffer): string {
 
 const pageCount = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 
+// One app and database for both tests: the first reads the demo data as migrated, the second then adds to it.
+let app: TestApp['app'];
+let db: TestApp['db'];
+beforeAll(async () => {
+  ({ app, db } = await createTestApp());
+});
+
 describe('GET /sample-report.pdf', () => {
   it('is a multi-page PDF of the demo figures, identical on every build from the same data', async () => {
-    const { app, db } = await createTestApp();
     const first = await app.inject({ method: 'GET', url: '/sample-report.pdf' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('application/pdf');
@@ -64,7 +70,6 @@ describe('GET /sample-report.pdf', () => {
   });
 
   it('follows the data: a new row changes the figures and the bytes', async () => {
-    const { db } = await createTestApp();
     const before = await renderSampleReport(await loadDemoFigures(db), 'Insightra');
     await db.query(
       `INSERT INTO demo_students (sector, student_name, gender, grade, project_submitted, score, enrolled_on)

@@ -86,8 +86,12 @@ describe('processCsvInWorker', () => {
   });
 
   it('refuses a CSV that needs more memory than the worker may use', async () => {
-    // Every id is kept for the duplicate check: 600,000 of them do not fit in a 24 MB heap.
-    const csv = HEADER + Array.from({ length: 600_000 }, (_, i) => line(i)).join('');
+    // Every id is kept for the duplicate check: 300,000 of the longest allowed (64 characters) do not
+    // fit in a 24 MB heap. Long ids fill it in half the rows short ones would, so the worker parses less.
+    const longId = (i: number) => `S-${String(i).padStart(62, '0')}`;
+    const csv =
+      HEADER +
+      Array.from({ length: 300_000 }, (_, i) => line(i).replace(`S-${i},`, `${longId(i)},`)).join('');
     const err = await processCsvInWorker(chunked(csv, 256 * 1024), options, async () => {}, 24).catch(
       (e: unknown) => e,
     );
