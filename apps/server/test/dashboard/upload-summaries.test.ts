@@ -1,5 +1,5 @@
 import { HOTELS, type ReportView } from '@insightra/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ANALYZE_AFTER_ROWS } from '../../src/features/bi/builtin/upload-summary-repository';
 import { createTestApp } from '../helpers/app';
 import { seedUpload } from '../helpers/dataset';
@@ -7,6 +7,9 @@ import { bearer, createReport, createUser, tokenFor } from '../helpers/factories
 import { injectUpload } from '../helpers/multipart';
 import { refreshNow } from '../helpers/refresh';
 import { headerOf, sectorCsv, sectorIdOf } from '../helpers/sector-rows';
+
+// The upload's worker threads run the build, as in the product (helpers/built-workers.ts).
+vi.mock('../../src/lib/worker', () => import('../helpers/built-workers'));
 
 /**
  * Each upload is published with the summary of its rows, and a refresh adds summaries up instead of

@@ -1,11 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { MESSAGES } from '@insightra/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { uploadLoad } from '../../src/features/uploads/load';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { openUpload, studentRows, until } from '../helpers/http-upload';
 import { HEADER, injectUpload } from '../helpers/multipart';
+
+// The upload's worker threads run the build, as in the product (helpers/built-workers.ts).
+vi.mock('../../src/lib/worker', () => import('../helpers/built-workers'));
 
 async function appWith(env: Record<string, string>) {
   const t = await createTestApp(env);
@@ -76,6 +79,9 @@ describe('upload bounds', () => {
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ success: false, message: MESSAGES.uploads.serverBusy });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // The checks are done: the uploads need not stop any longer (the pause is read when an upload
+      // reaches it).
+      delete process.env.UPLOAD_TEST_PAUSE;
       expect((await running).statusCode).toBe(200);
       expect((await queued).statusCode).toBe(200);
     } finally {

@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { csv, injectUpload, multipartBody } from '../helpers/multipart';
+
+// The upload's worker threads run the build, as in the product (helpers/built-workers.ts).
+vi.mock('../../src/lib/worker', () => import('../helpers/built-workers'));
 
 let t: TestApp;
 let token: string;

@@ -1,10 +1,13 @@
 import { SECTOR_DECLARATIONS, type SectorDeclaration } from '@insightra/contract';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { injectUpload } from '../helpers/multipart';
 import { headerOf, invalidRows, sectorCsv, sectorIdOf, spelledRow, validRow } from '../helpers/sector-rows';
+
+// The upload's worker threads run the build, as in the product (helpers/built-workers.ts).
+vi.mock('../../src/lib/worker', () => import('../helpers/built-workers'));
 
 /** Every sector's upload through the same tests, on one app: validation, rejected rows, templates, purge, hostile files. */
 let t: TestApp;

@@ -1,10 +1,13 @@
-import { deflateRawSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { bearer, createUser, tokenFor } from '../helpers/factories';
 import { HEADER, injectUpload } from '../helpers/multipart';
+
+// The upload's worker threads run the build, as in the product (helpers/built-workers.ts).
+vi.mock('../../src/lib/worker', () => import('../helpers/built-workers'));
 
 let t: TestApp;
 let token: string;
@@ -138,9 +141,11 @@ describe('spreadsheet uploads', () => {
 
 /** A one-entry zip (deflate) with `content` under `name`. */
 function zipWith(name: string, content: Buffer): Buffer {
-  const data = deflateRawSync(content, { level: 9 });
+  // A gzip member is the deflate stream between a 10-byte header and a trailer that starts with the CRC-32.
+  const gz = gzipSync(content, { level: 9 });
+  const data = gz.subarray(10, gz.length - 8);
   const nameBuf = Buffer.from(name);
-  const crc = crc32(content);
+  const crc = gz.readUInt32LE(gz.length - 8);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
@@ -166,13 +171,4 @@ function zipWith(name: string, content: Buffer): Buffer {
   end.writeUInt32LE(46 + nameBuf.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, nameBuf, data, central, nameBuf, end]);
-}
-
-function crc32(buf: Buffer): number {
-  let c = ~0;
-  for (const byte of buf) {
-    c ^= byte;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
 }

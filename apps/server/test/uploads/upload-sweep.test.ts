@@ -12,7 +12,7 @@ describe('the sweep of unfinished uploads', () => {
     const user = await createUser(t.db);
     // Written as its owner writes it, under a live lease: a sweep must not take the upload before its
     // rows and files are all there. Its lease is set to `leaseSeconds` from now only then.
-    const pending = async (owner: string, leaseSeconds: number) => {
+    const pending = async (owner: string, leaseSeconds: number, count: number) => {
       const { rows } = await t.db.query<{ id: number }>(
         `INSERT INTO pending_uploads (user_id, file_name, lease_owner, lease_expires_at)
          VALUES ($1, 'elsewhere.csv', $2, now() + interval '10 minutes') RETURNING id`,
@@ -21,8 +21,8 @@ describe('the sweep of unfinished uploads', () => {
       const id = rows[0]!.id;
       await t.db.query(
         `INSERT INTO dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted)
-         SELECT $1, $2, 'S' || g, 'Student', 'Female', 'Grade 1', true FROM generate_series(1, 50000) g`,
-        [id, user.id],
+         SELECT $1, $2, 'S' || g, 'Student', 'Female', 'Grade 1', true FROM generate_series(1, $3::int) g`,
+        [id, user.id, count],
       );
       const file = await t.db.query<{ id: number }>(
         `INSERT INTO stored_files (owner_id, purpose, file_name, content_type)
@@ -39,9 +39,10 @@ describe('the sweep of unfinished uploads', () => {
       );
       return id;
     };
-    // Another host's instances: one whose lease ran out (it died), one renewing (alive, lease 60 s).
-    const dead = await pending('another-host:4242:abcdef01', -5);
-    const live = await pending('another-host:4343:abcdef02', 60);
+    // Another host's instances: one whose lease ran out (it died), one renewing (alive, lease 60 s). The
+    // dead one's rows are more than one piece of a sweep's removal (20,000 rows).
+    const dead = await pending('another-host:4242:abcdef01', -5, 25_000);
+    const live = await pending('another-host:4343:abcdef02', 60, 1000);
     const rowsOf = async (id: number) =>
       (
         await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dataset_rows WHERE upload_id = $1', [
@@ -55,7 +56,7 @@ describe('the sweep of unfinished uploads', () => {
     expect(await rowsOf(dead)).toBe(0);
     const left = await t.db.query<{ id: number }>('SELECT id FROM pending_uploads ORDER BY id');
     expect(left.rows.map((r) => r.id)).toEqual([live]);
-    expect(await rowsOf(live)).toBe(50_000);
+    expect(await rowsOf(live)).toBe(1000);
     const files = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM stored_files');
     expect(files.rows[0]!.n).toBe(1);
     // Neither was ever visible to the member.
