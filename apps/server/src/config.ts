@@ -42,6 +42,16 @@ export function isLoopbackHost(hostname: string): boolean {
 
 const LOOPBACK = 'a loopback address (127.0.0.0/8, ::1, localhost)';
 
+/** `value` as a URL, or null with the issue "must be a URL" added. */
+function parseUrl(value: string, ctx: z.RefinementCtx): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'must be a URL' });
+    return null;
+  }
+}
+
 /**
  * An outside service's URL: `https`, since a secret or signing keys travel over it; plain `http` only
  * to a loopback address (a local stand-in), so a typo cannot send them in clear text.
@@ -52,13 +62,8 @@ const httpsUrl = (def: string) =>
     .optional()
     .transform((v, ctx) => {
       const value = v?.trim() || def;
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a URL' });
-        return z.NEVER;
-      }
+      const url = parseUrl(value, ctx);
+      if (!url) return z.NEVER;
       if (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))) {
         return value;
       }
@@ -80,13 +85,8 @@ const smtpUrl = z
   .transform((v, ctx) => {
     const value = v?.trim();
     if (!value) return undefined;
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'must be a URL' });
-      return z.NEVER;
-    }
+    const url = parseUrl(value, ctx);
+    if (!url) return z.NEVER;
     const starttls = url.searchParams.getAll('requireTLS');
     if (
       url.protocol === 'smtps:' ||

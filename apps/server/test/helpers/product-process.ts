@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { freePort } from './server-process';
+import { capturedOutput, freePort } from './server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** What `npm start` runs (package.json): build when stale, then serve apps/server/dist/server.js. */
@@ -28,18 +28,12 @@ export async function startProduct(cwd: string, env: Record<string, string> = {}
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
+  const output = capturedOutput(child);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const product: ProductProcess = {
     url,
-    output: () => out,
+    output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
@@ -47,11 +41,11 @@ export async function startProduct(cwd: string, env: Record<string, string> = {}
   };
   const deadline = Date.now() + 360_000;
   let healthy = false;
-  while (!healthy || !ADMIN_STEP_DONE.test(out)) {
-    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}):\n${out}`);
+  while (!healthy || !ADMIN_STEP_DONE.test(output())) {
+    if (child.exitCode !== null) throw new Error(`the product exited (${child.exitCode}):\n${output()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the product did not become healthy:\n${out}`);
+      throw new Error(`the product did not become healthy:\n${output()}`);
     }
     if (!healthy) {
       try {

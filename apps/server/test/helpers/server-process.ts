@@ -43,6 +43,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Everything the child writes to stdout and stderr so far, as one text. */
+export function capturedOutput(child: ChildProcess): () => string {
+  let out = '';
+  const append = (d: Buffer) => {
+    out += d;
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  return () => out;
+}
+
 /** Runs the built server as a child process; resolves once /api/powerbi/health answers. */
 export async function startServer(
   env: Record<string, string> = {},
@@ -66,19 +77,13 @@ export async function startServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
+  const output = capturedOutput(child);
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server = { child, port, url: `http://127.0.0.1:${port}`, output: () => out, exited };
+  const server = { child, port, url: `http://127.0.0.1:${port}`, output, exited };
   if (waitReady) {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+      if (child.exitCode !== null) throw new Error(`server exited early:\n${output()}`);
       try {
         const res = await fetch(`${server.url}/api/powerbi/health`);
         if (res.status === 200) break;
@@ -87,7 +92,7 @@ export async function startServer(
       }
       if (Date.now() > deadline) {
         child.kill('SIGKILL');
-        throw new Error(`server did not start:\n${out}`);
+        throw new Error(`server did not start:\n${output()}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
