@@ -81,19 +81,11 @@ export async function signIn(page: Page, token: string): Promise<void> {
   await page.evaluate((t) => window.localStorage.setItem('token', t), token);
 }
 
-/**
- * The administrator the e2e server starts with (ADMIN_USERNAME=e2eadmin). The server creates it just
- * after it starts listening, so the first attempts may come too early: retry briefly.
- */
+/** The administrator the e2e server starts with (ADMIN_USERNAME=e2eadmin), created before it listens. */
 export async function loginAsAdmin(request: APIRequestContext): Promise<E2eSession> {
   const password = 'e2e-admin-password';
-  for (let attempt = 0; ; attempt++) {
-    const res = await request.post('/api/auth/login', { data: { username: 'e2eadmin', password } });
-    if (res.ok()) {
-      const body = await res.json();
-      return { token: body.data.token, user: body.data.user, password };
-    }
-    if (attempt >= 3) expect(res.status(), await res.text()).toBe(200);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const res = await request.post('/api/auth/login', { data: { username: 'e2eadmin', password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = await res.json();
+  return { token: body.data.token, user: body.data.user, password };
 }

@@ -16,7 +16,8 @@ export interface StartOptions {
  */
 export function startServer(options: StartOptions = {}): void {
   main(options).catch((err) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    if (err instanceof ConfigError) console.error(`Configuration error: ${err.message}`);
+    else console.error(err instanceof Error ? (err.stack ?? err.message) : err);
     process.exit(1);
   });
 }
@@ -45,7 +46,10 @@ async function main(options: StartOptions) {
   });
   // Awaited before the server listens (plugins/database.ts), where a failure stops the start.
   ready.then(() => startupMark('database-open')).catch(() => {});
-  const { buildApp } = await import('./app');
+  const [{ buildApp }, { ensureFirstAdmin }] = await Promise.all([
+    import('./app'),
+    import('./features/auth/first-admin'),
+  ]);
   startupMark('app-loaded');
   const app = await buildApp({ config, database, ownsDatabase: true, databaseOpening: ready });
   startupMark('app-built');
@@ -72,6 +76,10 @@ async function main(options: StartOptions) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The administrator of ADMIN_USERNAME (or the generated first one) exists before the port opens; a
+  // name held by a non-administrator stops the start here (decision 013).
+  await app.ready();
+  await ensureFirstAdmin(app.db, config.admin, app.log);
   await app.listen({ port: config.port, host: config.host });
   startupMark('listening');
   options.onListening?.();

@@ -2,13 +2,14 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config';
 import { openDatabase } from '../../src/db/client';
 import { ensureFirstAdmin } from '../../src/features/auth/first-admin';
-import { verifyPassword } from '../../src/lib/password';
+import { hashPassword, verifyPassword } from '../../src/lib/password';
 import { appOn } from '../helpers/app-on';
 import { createTestDatabase, migratedDataDir, testDatabaseKind } from '../helpers/database';
 import { createUser } from '../helpers/factories';
-import { ensureBuilt } from '../helpers/server-process';
+import { ensureBuilt, startServer } from '../helpers/server-process';
 
 const run = promisify(execFile);
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
@@ -57,22 +58,44 @@ describe('the first administrator', () => {
     expect(await adminRow(db, 'admin')).toBeUndefined();
   });
 
-  it('creates or updates the administrator of ADMIN_USERNAME/ADMIN_PASSWORD/ADMIN_EMAIL', async () => {
-    const member = await createUser(db, { username: 'boss', role: 'member', password: 'old-password' });
-    const settings = { username: 'boss', password: 'new-admin-pass', email: 'boss@example.com' };
-    expect((await ensureFirstAdmin(db, settings, silent)).action).toBe('updated');
+  it('creates the administrator of ADMIN_USERNAME once, and leaves it as it is at every later start', async () => {
+    const settings = { username: 'boss', password: 'first-admin-pass', email: 'boss@example.com' };
+    const infos: string[] = [];
+    const log = { ...silent, info: (_: object, msg?: string) => infos.push(msg ?? '') };
+    expect((await ensureFirstAdmin(db, settings, log)).action).toBe('created');
     const row = await adminRow(db, 'boss');
     expect(row).toMatchObject({ role: 'admin', email: 'boss@example.com' });
-    expect(await verifyPassword(row!.password_hash, 'new-admin-pass')).toBe(true);
-    expect(member.id).toBeGreaterThan(0);
-    expect((await ensureFirstAdmin(db, { username: 'chief', password: 'chief-pass' }, silent)).action).toBe(
-      'created',
+    expect(await verifyPassword(row!.password_hash, 'first-admin-pass')).toBe(true);
+
+    // The administrator changes the password; a restart with the same variables keeps the change.
+    await db.query("UPDATE users SET password_hash = $1 WHERE username = 'boss'", [
+      await hashPassword('changed-pass'),
+    ]);
+    infos.length = 0;
+    expect((await ensureFirstAdmin(db, settings, log)).action).toBe('kept');
+    expect(await verifyPassword((await adminRow(db, 'boss'))!.password_hash, 'changed-pass')).toBe(true);
+    expect(infos).toEqual(['administrator from ADMIN_USERNAME exists; left as it is']);
+  });
+
+  it('never promotes a member who holds the name: start-up stops naming ADMIN_USERNAME', async () => {
+    await createUser(db, { username: 'chief', role: 'member', password: 'member-pass' });
+    const attempt = ensureFirstAdmin(db, { username: 'Chief', password: 'take-over-pass' }, silent);
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    await expect(attempt).rejects.toThrow(
+      /ADMIN_USERNAME "Chief" belongs to an account that is not an administrator/,
     );
-    expect((await adminRow(db, 'chief'))?.role).toBe('admin');
+    const row = await adminRow(db, 'chief');
+    expect(row?.role).toBe('member');
+    expect(await verifyPassword(row!.password_hash, 'member-pass')).toBe(true);
+  });
+
+  it('refuses incomplete or invalid ADMIN_USERNAME/ADMIN_PASSWORD and changes nothing', async () => {
     expect((await ensureFirstAdmin(db, { username: 'lonely' }, silent)).action).toBe('invalid');
     expect((await ensureFirstAdmin(db, { username: 'shorty', password: '123' }, silent)).action).toBe(
       'invalid',
     );
+    const { rows } = await db.query('SELECT id FROM users');
+    expect(rows).toHaveLength(0);
   });
 
   it('creates one administrator when two instances start at once', async () => {
@@ -91,52 +114,60 @@ describe('the first administrator', () => {
     expect(printed.length).toBeLessThanOrEqual(1);
   });
 
-  it('runs when the server starts listening, not when tests only build the app', async () => {
-    const { app, close } = await appOn(db, {
-      ADMIN_USERNAME: 'startup_admin',
-      ADMIN_PASSWORD: 'startup-pass',
-    });
+  it('runs before the server listens, not when tests only build the app', async () => {
+    const { app, close } = await appOn(db, {});
     try {
       await app.ready();
-      expect(await adminRow(db, 'startup_admin')).toBeUndefined();
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      await expect
-        .poll(async () => (await adminRow(db, 'startup_admin'))?.role, { timeout: 5000 })
-        .toBe('admin');
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: 'startup_admin', password: 'startup-pass' },
-      });
-      expect(res.json().data.user.permissions.manageUsers).toBe(true);
+      expect(await adminRow(db, 'admin')).toBeUndefined();
     } finally {
       await close();
     }
   });
 });
 
-describe('npm run admin -- create', () => {
-  it('creates an administrator and prints its password', { timeout: 90_000 }, async () => {
-    let env: Record<string, string>;
-    let check: () => Promise<{ db: Awaited<ReturnType<typeof openDatabase>>; done: () => Promise<void> }>;
-    if (testDatabaseKind === 'postgres') {
-      const pg = await createTestDatabase();
-      env = { DATABASE_URL: pg.url! };
-      check = async () => ({ db: pg.db, done: pg.drop });
-    } else {
-      const dataDir = await migratedDataDir();
-      env = { DATA_DIR: dataDir };
-      check = async () => {
-        const db = await openDatabase({ dataDir });
-        return { db, done: () => db.close() };
-      };
-    }
+/**
+ * A database for a child process (the built CLI or server) and a way to look into it between their runs:
+ * PGlite's folder is opened by one process at a time, PostgreSQL's database stays open.
+ */
+async function sharedDatabase(): Promise<{
+  env: Record<string, string>;
+  look: <T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) => Promise<T>;
+  done: () => Promise<void>;
+}> {
+  if (testDatabaseKind === 'postgres') {
+    const pg = await createTestDatabase();
+    return {
+      env: { DATABASE_URL: pg.url! },
+      look: <T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) => fn(pg.db),
+      done: pg.drop,
+    };
+  }
+  const dataDir = await migratedDataDir();
+  return {
+    env: { DATA_DIR: dataDir },
+    look: async <T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) => {
+      const db = await openDatabase({ dataDir });
+      try {
+        return await fn(db);
+      } finally {
+        await db.close();
+      }
+    },
+    done: async () => {},
+  };
+}
+
+describe('npm run admin', () => {
+  it('creates an administrator, and resets a lost password ending its sessions', {
+    timeout: 90_000,
+  }, async () => {
+    const shared = await sharedDatabase();
     // `npm run admin`: the built CLI.
     ensureBuilt();
     const cli = (...args: string[]) =>
       run(process.execPath, ['dist/cli/admin.js', ...args], {
         cwd: serverRoot,
-        env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
+        env: { ...process.env, ...shared.env, LOG_LEVEL: 'silent' },
       });
     // The refusals of bad arguments open no database: they run beside the first creation.
     const [created] = await Promise.all([
@@ -145,16 +176,58 @@ describe('npm run admin -- create', () => {
         stderr: expect.stringContaining('Invalid'),
       }),
       expect(cli('delete')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage') }),
+      expect(cli('reset-password')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage') }),
     ]);
     const password = /Password: (\S+)/.exec(created.stdout)?.[1];
     expect(password).toBeTruthy();
     await expect(cli('create', 'cli_admin', 'other@example.com')).rejects.toMatchObject({
       stderr: expect.stringContaining('already exists'),
     });
-    const { db, done } = await check();
-    const row = await adminRow(db as never, 'cli_admin');
-    expect(row).toMatchObject({ role: 'admin', email: 'cli@example.com' });
-    expect(await verifyPassword(row!.password_hash, password!)).toBe(true);
-    await done();
+    await shared.look(async (db) => {
+      const row = await adminRow(db as never, 'cli_admin');
+      expect(row).toMatchObject({ role: 'admin', email: 'cli@example.com' });
+      expect(await verifyPassword(row!.password_hash, password!)).toBe(true);
+      // Two sessions of the account, as two signed-in browsers hold.
+      await db.query(
+        `INSERT INTO sessions (id, user_id, signed_in_at, expires_at)
+         SELECT gen_random_uuid(), id, now(), now() + interval '1 hour' FROM users, generate_series(1, 2)
+         WHERE username = 'cli_admin'`,
+      );
+    });
+
+    await expect(cli('reset-password', 'nobody_here')).rejects.toMatchObject({
+      stderr: expect.stringContaining('No account has the username "nobody_here"'),
+    });
+    const reset = await cli('reset-password', 'CLI_Admin');
+    const fresh = /New password for "cli_admin": (\S+)/.exec(reset.stdout)?.[1];
+    expect(fresh).toBeTruthy();
+    expect(reset.stdout).toContain('Ended 2 session(s)');
+    await shared.look(async (db) => {
+      const row = await adminRow(db as never, 'cli_admin');
+      expect(await verifyPassword(row!.password_hash, fresh!)).toBe(true);
+      expect(await verifyPassword(row!.password_hash, password!)).toBe(false);
+      const { rows } = await db.query(
+        "SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.username = 'cli_admin'",
+      );
+      expect(rows).toHaveLength(0);
+    });
+    await shared.done();
+  });
+
+  it('the server does not start when ADMIN_USERNAME names a member, and says why', {
+    timeout: 90_000,
+  }, async () => {
+    const shared = await sharedDatabase();
+    await shared.look((db) => createUser(db as never, { username: 'taken_name', role: 'member' }));
+    const server = await startServer(
+      { ...shared.env, ADMIN_USERNAME: 'taken_name', ADMIN_PASSWORD: 'take-over-pass' },
+      { waitReady: false },
+    );
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain(
+      'Configuration error: ADMIN_USERNAME "taken_name" belongs to an account that is not an administrator',
+    );
+    await shared.look(async (db) => expect((await adminRow(db as never, 'taken_name'))?.role).toBe('member'));
+    await shared.done();
   });
 });

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../db/client';
-import { withPasswordProvider } from './user-repository';
 
 /** Serialises start-up administrator creation across instances sharing one database. */
 const FIRST_ADMIN_LOCK_KEY = 727_003;
@@ -10,26 +9,25 @@ export async function lockFirstAdmin(tx: Tx): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(FIRST_ADMIN_LOCK_KEY)})`.execute(tx.kysely);
 }
 
-export async function userIdByUsername(db: Queryable, username: string): Promise<number | null> {
+/** The account of this username (case-insensitive), with its role; null when there is none. */
+export async function accountByUsername(
+  db: Queryable,
+  username: string,
+): Promise<{ id: number; username: string; role: string } | null> {
   const row = await db.kysely
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'username', 'role'])
     .where((eb) => eb(eb.fn('lower', ['username']), '=', eb.fn('lower', [eb.val(username)])))
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row ?? null;
 }
 
-/** Whether `email` is free for `username`: no other user has it (case-insensitive). */
-export async function emailFreeFor(db: Queryable, email: string, username: string): Promise<boolean> {
+/** Whether no user has `email` (case-insensitive). */
+export async function emailFree(db: Queryable, email: string): Promise<boolean> {
   const row = await db.kysely
     .selectFrom('users')
     .select(sql`1`.as('one'))
-    .where((eb) =>
-      eb.and([
-        eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])),
-        eb(eb.fn('lower', ['username']), '<>', eb.fn('lower', [eb.val(username)])),
-      ]),
-    )
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', eb.fn('lower', [eb.val(email)])))
     .executeTakeFirst();
   return row === undefined;
 }
@@ -52,26 +50,6 @@ export async function usernameOrEmailTaken(db: Queryable, username: string, emai
 export async function anyUserExists(db: Queryable): Promise<boolean> {
   const row = await db.kysely.selectFrom('users').select('id').limit(1).executeTakeFirst();
   return row !== undefined;
-}
-
-/** Makes the user an administrator with this password (and e-mail, when given); sign-in by password on. */
-export async function promoteToAdmin(
-  db: Queryable,
-  id: number,
-  passwordHash: string,
-  email: string | null,
-): Promise<void> {
-  await db.kysely
-    .updateTable('users')
-    .set((eb) => ({
-      role: 'admin',
-      password_hash: passwordHash,
-      email: eb.fn.coalesce(eb.val(email), 'email'),
-      updated_date: sql<Date>`now()`,
-      providers: withPasswordProvider,
-    }))
-    .where('id', '=', id)
-    .execute();
 }
 
 export async function insertAdmin(

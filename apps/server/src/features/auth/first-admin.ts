@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { LIMITS, Username } from '@insightra/contract';
+import { ConfigError } from '../../config';
 import type { Database } from '../../db/client';
 import { hashPassword } from '../../lib/password';
 import {
+  accountByUsername,
   anyUserExists,
-  emailFreeFor,
+  emailFree,
   insertAdmin,
   lockFirstAdmin,
-  promoteToAdmin,
-  userIdByUsername,
 } from './admin-account-repository';
+import { endUserSessions } from './session-repository';
+import { setPassword } from './user-repository';
 
 interface Log {
   info(obj: object, msg?: string): void;
@@ -24,9 +26,14 @@ export interface AdminSettings {
 }
 
 export type FirstAdminOutcome =
-  | { action: 'created' | 'updated'; username: string }
+  | { action: 'created' | 'kept'; username: string }
   | { action: 'generated'; username: string; password: string }
   | { action: 'none' | 'invalid'; reason: string };
+
+/** ADMIN_USERNAME names an account that is not an administrator: start-up stops with this message. */
+export const adminNameTaken = (username: string) =>
+  `ADMIN_USERNAME "${username}" belongs to an account that is not an administrator; it is never promoted. ` +
+  'Choose another ADMIN_USERNAME, or make that account an administrator from the admin pages.';
 
 export const generatePassword = () => randomBytes(18).toString('base64url');
 
@@ -44,9 +51,12 @@ export function printGeneratedPassword(username: string, password: string, print
 }
 
 /**
- * docs/PRODUCT.md#first-administrator: ADMIN_USERNAME + ADMIN_PASSWORD (+ ADMIN_EMAIL) create or update an administrator;
- * with neither given and no users at all, `admin` is created with a random password that is printed
- * once. An advisory lock makes two instances starting together do this once.
+ * docs/PRODUCT.md#first-administrator: ADMIN_USERNAME + ADMIN_PASSWORD (+ ADMIN_EMAIL) create that
+ * administrator when no account has the name. An existing administrator of that name is left as it is
+ * (its password may have been changed since); an existing account of another role throws ConfigError,
+ * which stops start-up: the name is never promoted. With neither given and no users at all, `admin` is
+ * created with a random password that is printed once. An advisory lock makes two instances starting
+ * together do this once.
  */
 export async function ensureFirstAdmin(
   db: Database,
@@ -68,22 +78,28 @@ export async function ensureFirstAdmin(
       log.error({}, `first administrator not set up: ${problem}`);
       return { action: 'invalid', reason: problem ?? '' };
     }
+    // Every start after the first: one read, no password hashed.
+    const kept = () => {
+      log.info({ username }, 'administrator from ADMIN_USERNAME exists; left as it is');
+      return { action: 'kept', username } as const;
+    };
+    const existing = await accountByUsername(db, username);
+    if (existing?.role === 'admin') return kept();
+    if (existing) throw new ConfigError(adminNameTaken(username));
     const hash = await hashPassword(password);
-    const action = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       await lockFirstAdmin(tx);
-      const existing = await userIdByUsername(tx, username);
-      const emailFree = !email || (await emailFreeFor(tx, email, username));
-      if (email && !emailFree) log.warn({ email }, 'ADMIN_EMAIL belongs to another user; not set');
-      const keptEmail = emailFree ? (email ?? null) : null;
-      if (existing !== null) {
-        await promoteToAdmin(tx, existing, hash, keptEmail);
-        return 'updated' as const;
-      }
-      await insertAdmin(tx, { username, email: keptEmail, passwordHash: hash });
-      return 'created' as const;
+      const account = await accountByUsername(tx, username);
+      if (account?.role === 'admin') return false;
+      if (account) throw new ConfigError(adminNameTaken(username));
+      const freeEmail = email && (await emailFree(tx, email)) ? email : null;
+      if (email && !freeEmail) log.warn({ email }, 'ADMIN_EMAIL belongs to another user; not set');
+      await insertAdmin(tx, { username, email: freeEmail, passwordHash: hash });
+      return true;
     });
-    log.info({ username, action }, 'administrator from ADMIN_USERNAME ready');
-    return { action, username };
+    if (!created) return kept();
+    log.info({ username }, 'administrator from ADMIN_USERNAME created');
+    return { action: 'created', username };
   }
 
   // Every start after the first: one read, no password hashed.
@@ -116,4 +132,23 @@ export async function createAdmin(
   const hash = await hashPassword(password);
   await insertAdmin(db, { username, email, passwordHash: hash });
   return { username, password };
+}
+
+/**
+ * `npm run admin -- reset-password <username>`: a new random password for a lost one, and every session
+ * of the account ended. Null when no account has the username.
+ */
+export async function resetPassword(
+  db: Database,
+  username: string,
+): Promise<{ username: string; password: string; sessionsEnded: number } | null> {
+  const account = await accountByUsername(db, username);
+  if (!account) return null;
+  const password = generatePassword();
+  const hash = await hashPassword(password);
+  const sessionsEnded = await db.transaction(async (tx) => {
+    await setPassword(tx, account.id, hash);
+    return endUserSessions(tx, account.id);
+  });
+  return { username: account.username, password, sessionsEnded };
 }

@@ -6,7 +6,6 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { addressKey, enforce } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
 import { registerBenchHello } from './bench-hello';
-import { ensureFirstAdmin } from './first-admin';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { beginSignIn, googleAccountKey, REGISTER_LIMIT } from './login-limiter';
 import { sessionAnswer, userAnswer } from './session';
@@ -40,11 +39,6 @@ export async function registerAuthRoutes(app: FastifyInstance) {
 
   const { clientId, jwksUrl } = app.config.google;
   const verifyGoogle = clientId ? googleVerifier(clientId, jwksUrl) : null;
-
-  // Start-up, not build: tests that only inject requests get an empty users table.
-  app.addHook('onListen', async () => {
-    await ensureFirstAdmin(app.db, app.config.admin, app.log);
-  });
 
   if (typeof __BENCH_ROUTES__ === 'boolean' && __BENCH_ROUTES__) registerBenchHello(app);
 
