@@ -35,7 +35,19 @@ export const RegisterBody = z.strictObject({
   password: Password,
 });
 
-export const GoogleBody = z.strictObject({ idToken: z.string().min(1, 'idToken is required').max(8192) });
+const IdToken = z.string().min(1, 'idToken is required').max(8192);
+export const GoogleBody = z.strictObject({ idToken: IdToken });
+
+/** A proof of the account's owner: its password, or (an account without one) a fresh Google sign-in. */
+export const ReauthenticateBody = z
+  .strictObject({
+    password: z.string().min(1, 'Password is required').max(LIMITS.passwordMax).optional(),
+    idToken: IdToken.optional(),
+  })
+  .refine((b) => (b.password === undefined) !== (b.idToken === undefined), {
+    message: 'Send either password or idToken',
+    path: ['password'],
+  });
 
 /** How long a session token and its session last (docs/SECURITY.md, "Sessions"). */
 export const SESSION_LIMITS = {
@@ -43,6 +55,11 @@ export const SESSION_LIMITS = {
   tokenTtlSeconds: 12 * 60 * 60,
   /** A session is renewed for at most this long after its sign-in; then the user signs in again. */
   maxSessionSeconds: 7 * 24 * 60 * 60,
+  /**
+   * Connecting or disconnecting Google and setting a first password need the session's sign-in (or its
+   * last POST /auth/reauthenticate) within this long.
+   */
+  recentProofSeconds: 5 * 60,
 } as const;
 
 /** The server's answers about sessions and Google linking. */
@@ -55,6 +72,17 @@ export const SESSION_MESSAGES = {
   googleLinked: 'Google account connected successfully',
   googleLinkFailed: 'Failed to connect Google',
   logoutEverywhereFailed: 'Failed to log out everywhere',
+  /** The 403 of a change that needs a recent proof of the owner: the web asks "confirm it's you". */
+  reauthenticationRequired: 'Please confirm it is you to continue',
+  reauthenticated: 'Identity confirmed',
+  reauthenticationPasswordWrong: 'Password is incorrect',
+  reauthenticationWrongGoogle: 'This Google account is not the one connected to your account',
+  reauthenticationUseGoogle: 'This account has no password: confirm with Google',
+  reauthenticationGoogleStale: 'That Google sign-in is too old; sign in with Google again',
+  googleUnlinked: 'Google account disconnected',
+  googleNotLinked: 'No Google account is connected',
+  googleOnlyWayIn: 'Set a password before disconnecting Google: it is your only way to sign in',
+  googleUnlinkFailed: 'Failed to disconnect Google',
 } as const;
 
 /** /auth/me: the user, and a fresh token when the one sent is past half its life. */
@@ -143,9 +171,29 @@ export const authRoutes = {
     path: '/api/auth/google/link',
     tag: 'auth',
     access: 'user',
-    summary: "Connect a Google account to the signed-in user (ends the user's other sessions)",
+    summary:
+      "Connect a Google account to the signed-in user (needs a recent proof of the owner; ends the user's other sessions)",
     body: GoogleBody,
     response: AuthResponse,
+  }),
+  googleUnlink: defineRoute({
+    method: 'DELETE',
+    path: '/api/auth/google/link',
+    tag: 'auth',
+    access: 'user',
+    summary:
+      'Disconnect the Google account (needs a recent proof of the owner; 409 where it is the only way to sign in)',
+    response: UserResponse,
+  }),
+  reauthenticate: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reauthenticate',
+    tag: 'auth',
+    access: 'user',
+    summary:
+      "Prove the account's owner again with the password, or with a fresh Google ID token for an account without one",
+    body: ReauthenticateBody,
+    response: SuccessMessage,
   }),
   dashboardHeader: defineRoute({
     method: 'PUT',
@@ -179,7 +227,8 @@ export const authRoutes = {
     path: '/api/auth/password',
     tag: 'auth',
     access: 'user',
-    summary: 'Set or change the password (current password required when one is set)',
+    summary:
+      'Set or change the password (the current password when one is set; a first password needs a recent proof of the owner)',
     body: PasswordBody,
     response: SuccessMessage,
   }),

@@ -18,6 +18,8 @@ export const apiRefs = {
     logout: { method: 'POST', path: '/api/auth/logout', access: 'user' },
     logoutEverywhere: { method: 'POST', path: '/api/auth/logout-everywhere', access: 'user' },
     googleLink: { method: 'POST', path: '/api/auth/google/link', access: 'user' },
+    googleUnlink: { method: 'DELETE', path: '/api/auth/google/link', access: 'user' },
+    reauthenticate: { method: 'POST', path: '/api/auth/reauthenticate', access: 'user' },
     dashboardHeader: { method: 'PUT', path: '/api/auth/dashboard-header', access: 'user' },
     fullName: { method: 'PUT', path: '/api/auth/fullname', access: 'user' },
     username: { method: 'PUT', path: '/api/auth/username', access: 'user' },

@@ -191,6 +191,8 @@ export interface SessionsTable {
   user_id: number;
   signed_in_at: Timestamp;
   expires_at: Timestamp;
+  /** 0016: the sign-in, or the last re-authentication. */
+  proved_at: Timestamp;
 }
 
 /** 0008_rate_limits.sql: the request limits' counted windows (lib/rate-limit.ts). */

@@ -189,8 +189,8 @@ describe('npm run admin', () => {
       expect(await verifyPassword(row!.password_hash, password!)).toBe(true);
       // Two sessions of the account, as two signed-in browsers hold.
       await db.query(
-        `INSERT INTO sessions (id, user_id, signed_in_at, expires_at)
-         SELECT gen_random_uuid(), id, now(), now() + interval '1 hour' FROM users, generate_series(1, 2)
+        `INSERT INTO sessions (id, user_id, signed_in_at, proved_at, expires_at)
+         SELECT gen_random_uuid(), id, now(), now(), now() + interval '1 hour' FROM users, generate_series(1, 2)
          WHERE username = 'cli_admin'`,
       );
     });

@@ -46,3 +46,42 @@ export async function setGoogleSub(db: Queryable, userId: number, sub: string): 
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The Google account connected to the user; null when none is (or the user is gone). */
+export async function googleSubOf(db: Queryable, userId: number): Promise<string | null> {
+  const row = await db.kysely
+    .selectFrom('users')
+    .select('google_sub')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.google_sub ?? null;
+}
+
+/**
+ * Disconnects the user's Google account, only while a password remains as a way in: 'unlinked', or why
+ * not ('not-linked', 'only-way-in'), or 'gone' when the user no longer exists.
+ */
+export async function clearGoogleSub(
+  db: Queryable,
+  userId: number,
+): Promise<'unlinked' | 'not-linked' | 'only-way-in' | 'gone'> {
+  const result = await db.kysely
+    .updateTable('users')
+    .set({
+      google_sub: null,
+      updated_date: sql<Date>`now()`,
+      providers: sql<string[]>`array_remove(providers, 'google')`,
+    })
+    .where('id', '=', userId)
+    .where('google_sub', 'is not', null)
+    .where('password_hash', 'is not', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return 'unlinked';
+  const row = await db.kysely
+    .selectFrom('users')
+    .select(['google_sub', 'password_hash'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return 'gone';
+  return row.google_sub === null ? 'not-linked' : 'only-way-in';
+}

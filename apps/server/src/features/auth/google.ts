@@ -19,6 +19,8 @@ export interface GoogleIdentity {
   sub: string;
   email: string;
   name: string | null;
+  /** When Google issued the token (seconds since the epoch). */
+  issuedAt: number;
 }
 
 export type GoogleVerifier = (idToken: string) => Promise<GoogleIdentity>;
@@ -54,7 +56,7 @@ export function googleVerifier(clientId: string, jwksUrl: string): GoogleVerifie
       throw unauthorized(INVALID_TOKEN);
     }
     if (!verified) throw unauthorized('The Google account email address is not verified');
-    return { sub, email: payload.email, name: fullNameOf(payload.name) };
+    return { sub, email: payload.email, name: fullNameOf(payload.name), issuedAt: Number(payload.iat) };
   };
 }
 

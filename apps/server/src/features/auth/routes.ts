@@ -8,6 +8,7 @@ import { addRoute } from '../../lib/route';
 import { registerBenchHello } from './bench-hello';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { beginSignIn, googleAccountKey, REGISTER_LIMIT } from './login-limiter';
+import { requireRecentProof } from './owner-proof';
 import { sessionAnswer, userAnswer } from './session';
 import { endUserSessions } from './session-repository';
 import { registerSessionRoutes } from './session-routes';
@@ -104,7 +105,10 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     const id = caller.userId;
     const current = await passwordHashOf(app.db, id);
     if (current === undefined) throw unauthorized('This account no longer exists');
-    if (current !== null) {
+    if (current === null) {
+      // A first password (a Google account) is a new way in: it needs a recent proof of the owner.
+      await requireRecentProof(app, caller);
+    } else {
       if (!body.currentPassword) throw badRequest('Current password is required');
       const attempt = await beginSignIn(app.db, `id:${id}`, request.ip);
       if (!(await verifyPassword(current, body.currentPassword))) {

@@ -53,7 +53,13 @@ export async function createSession(
       qb.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<', new Date(nowMs)),
     )
     .insertInto('sessions')
-    .values({ id, user_id: userId, signed_in_at: iso(nowMs), expires_at: iso(expiresMs) })
+    .values({
+      id,
+      user_id: userId,
+      signed_in_at: iso(nowMs),
+      proved_at: iso(nowMs),
+      expires_at: iso(expiresMs),
+    })
     .execute();
   return id;
 }
@@ -76,6 +82,37 @@ export async function extendSession(
 
 export async function endSession(db: Queryable, sessionId: string, userId: number): Promise<void> {
   await db.kysely.deleteFrom('sessions').where('id', '=', sessionId).where('user_id', '=', userId).execute();
+}
+
+/** When the session last proved its owner (sign-in or re-authentication); null when it has ended. */
+export async function sessionProvedAt(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+): Promise<Date | null> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .select('proved_at')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? new Date(row.proved_at) : null;
+}
+
+/** Records a fresh proof of the owner on the session; false when the session has ended. */
+export async function recordProof(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+  nowMs: number,
+): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('sessions')
+    .set({ proved_at: iso(nowMs) })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Ends every session of the user, or every one but `keepSessionId`. */
