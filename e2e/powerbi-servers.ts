@@ -25,6 +25,8 @@ export const POWERBI_E2E = {
   workspaceId: 'f0e1d2c3-b4a5-4968-8776-655443322110',
   datasetId: 'd5a4e3b2-c1f0-4e9d-8c7b-6a5948372615',
   reports: ['0b6ea2b5-4a4c-4a2b-9f9f-3c1f0c1d2e3f', '9c8b7a69-5847-4362-a150-f4e3d2c1b0a9'],
+  /** The dataset's row-level-security role: every embed token carries the member's identity. */
+  rlsRoles: 'Customer',
 };
 
 const powerbiEnv = {
@@ -60,6 +62,7 @@ function appServer(port: number, mode: 'embed-token' | 'secure-embed') {
       ADMIN_EMAIL: 'admin@e2e.test',
       BI_PROVIDER: 'powerbi',
       POWERBI_EMBED_MODE: mode,
+      POWERBI_RLS_ROLES: POWERBI_E2E.rlsRoles,
       POWERBI_API_URL: `https://127.0.0.1:${STANDIN_PORT}/v1.0/myorg`,
       POWERBI_AUTHORITY_HOST: `https://127.0.0.1:${STANDIN_PORT}`,
       NODE_EXTRA_CA_CERTS: caFile,
@@ -83,6 +86,7 @@ export const powerbiWebServers = [
       STANDIN_PORT: String(STANDIN_PORT),
       STANDIN_CA_FILE: caFile,
       STANDIN_REPORTS: POWERBI_E2E.reports.join(','),
+      STANDIN_RLS_ROLES: POWERBI_E2E.rlsRoles,
     },
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,

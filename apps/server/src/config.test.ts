@@ -7,6 +7,7 @@ const complete = {
   POWERBI_CLIENT_ID: '22222222-2222-2222-2222-222222222222',
   POWERBI_CLIENT_SECRET: 'a-client-secret',
   POWERBI_WORKSPACE_ID: '33333333-3333-3333-3333-333333333333',
+  POWERBI_SHARED_DATASET: 'true',
 };
 
 describe('Power BI configuration', () => {
@@ -49,6 +50,30 @@ describe('Power BI configuration', () => {
     expect(() => loadConfig({ ...complete, POWERBI_TOKEN_MINUTES: '5' })).toThrow(/^POWERBI_TOKEN_MINUTES/);
     expect(() => loadConfig({ ...complete, POWERBI_REFRESH_MIN_INTERVAL_MIN: '-1' })).toThrow(
       /^POWERBI_REFRESH_MIN_INTERVAL_MIN/,
+    );
+  });
+
+  it('stops start-up naming POWERBI_RLS_ROLES and POWERBI_SHARED_DATASET when embed tokens would show every member every row', () => {
+    for (const shared of [undefined, ' ', 'false']) {
+      const env = { ...complete, POWERBI_SHARED_DATASET: shared };
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        'POWERBI_RLS_ROLES is required when BI_PROVIDER=powerbi issues embed tokens (the row-level-security roles that show each member only their rows), unless POWERBI_SHARED_DATASET=true says every member may see every row',
+      );
+    }
+  });
+
+  it('starts with row-level-security roles, with POWERBI_SHARED_DATASET=true, or in secure-embed mode', () => {
+    const undecided = { ...complete, POWERBI_SHARED_DATASET: undefined };
+    expect(loadConfig({ ...undecided, POWERBI_RLS_ROLES: 'Customer' }).bi.powerbi.rlsRoles).toEqual([
+      'Customer',
+    ]);
+    expect(loadConfig(complete).bi.powerbi.rlsRoles).toEqual([]);
+    expect(loadConfig({ ...undecided, POWERBI_EMBED_MODE: 'secure-embed' }).bi.embedMode).toBe(
+      'secure-embed',
+    );
+    expect(() => loadConfig({ ...complete, POWERBI_SHARED_DATASET: 'yes' })).toThrow(
+      'POWERBI_SHARED_DATASET must be true or false',
     );
   });
 

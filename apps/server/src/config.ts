@@ -105,6 +105,19 @@ const smtpUrl = z
     return z.NEVER;
   });
 
+/** `true` or `false`; blank or unset: `def`. */
+const flag = (def: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v?.trim();
+      if (!value) return def;
+      if (value === 'true' || value === 'false') return value === 'true';
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
 /** Address kinds `proxy-addr` (Fastify's `trustProxy`) knows by name. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -210,6 +223,7 @@ const EnvSchema = z.object({
       }
       return roles;
     }),
+  POWERBI_SHARED_DATASET: flag(false),
   // At least 15: the dashboard renews a token when 10 minutes or less are left.
   POWERBI_TOKEN_MINUTES: intFrom(60, 15, 240),
   POWERBI_REFRESH_MIN_INTERVAL_MIN: intFrom(180, 0, 1440),
@@ -259,6 +273,16 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
       'POWERBI_WORKSPACE_ID',
     ] as const) {
       if (!env[name]) throw new ConfigError(`${name} is required when BI_PROVIDER=powerbi`);
+    }
+    // Embed tokens without an identity show every member every row: only when the operator says so (decision 074).
+    if (
+      env.POWERBI_EMBED_MODE === 'embed-token' &&
+      env.POWERBI_RLS_ROLES.length === 0 &&
+      !env.POWERBI_SHARED_DATASET
+    ) {
+      throw new ConfigError(
+        'POWERBI_RLS_ROLES is required when BI_PROVIDER=powerbi issues embed tokens (the row-level-security roles that show each member only their rows), unless POWERBI_SHARED_DATASET=true says every member may see every row',
+      );
     }
   }
   return {

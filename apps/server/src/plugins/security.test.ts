@@ -8,6 +8,7 @@ const powerbi = {
   POWERBI_CLIENT_ID: 'c',
   POWERBI_CLIENT_SECRET: 's',
   POWERBI_WORKSPACE_ID: 'w',
+  POWERBI_RLS_ROLES: 'Customer',
 };
 
 describe('Content-Security-Policy for Power BI', () => {

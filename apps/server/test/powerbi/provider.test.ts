@@ -46,11 +46,11 @@ describe('embed tokens', () => {
     const member = await createUser(pbi.db);
     const a = pbi.standIn.addReport('Grades');
     const b = pbi.standIn.addReport('Submissions');
-    const catalogue = pbi.standIn.addReport('Catalogue');
+    const adminsOwn = pbi.standIn.addReport("An administrator's own");
     const typedByMember = pbi.standIn.addReport('Someone else');
     const granted = [await addReport(member.id, a.id, admin.id), await addReport(member.id, b.id, admin.id)];
-    await addReport(admin.id, catalogue.id, admin.id);
-    const fromCatalogue = await addReport(member.id, catalogue.id, member.id);
+    await addReport(admin.id, adminsOwn.id, admin.id);
+    const typedAdminsOwn = await addReport(member.id, adminsOwn.id, member.id);
     const own = await addReport(member.id, typedByMember.id, member.id);
     const unknownInPowerBi = await addReport(member.id, crypto.randomUUID(), admin.id);
     const notAGuid = await addReport(member.id, 'not-a-guid', admin.id);
@@ -59,7 +59,7 @@ describe('embed tokens', () => {
     const before = pbi.standIn.issuedEmbedTokens.length;
     const res = await provider.embedToken(member.id, 'Beta', [
       ...granted,
-      fromCatalogue,
+      typedAdminsOwn,
       own,
       unknownInPowerBi,
       notAGuid,
@@ -72,21 +72,21 @@ describe('embed tokens', () => {
     expect(res.tokenId).toBe(issued.tokenId);
     expect(Date.parse(res.expiration!)).toBeGreaterThan(Date.now());
     expect(issued.body).toEqual({
-      reports: [a.id, b.id, catalogue.id].map((id) => ({ id, allowEdit: false })),
+      reports: [a.id, b.id].map((id) => ({ id, allowEdit: false })),
       datasets: [{ id: pbi.standIn.datasetId, xmlaPermissions: 'Off' }],
       lifetimeInMinutes: 60,
     });
     const byUuid = Object.fromEntries(res.reports.map((r) => [r.report_uuid, r]));
     expect(byUuid[a.id]).toMatchObject({ available: true, datasetId: pbi.standIn.datasetId });
     expect(byUuid[a.id]!.embedUrl).toContain(`reportId=${a.id}`);
-    expect(byUuid[catalogue.id]!.available).toBe(true);
-    for (const r of [own, unknownInPowerBi, notAGuid]) {
+    for (const r of [typedAdminsOwn, own, unknownInPowerBi, notAGuid]) {
       expect(byUuid[r.report_uuid]).toMatchObject({ available: false, embedUrl: '' });
     }
-    // The member's self-typed id was never even looked up.
-    expect(
-      pbi.standIn.callsTo(`/v1.0/myorg/groups/${pbi.standIn.workspaceId}/reports/${typedByMember.id}`),
-    ).toHaveLength(0);
+    // The ids the member typed in themselves were never even looked up.
+    const reportsPath = `/v1.0/myorg/groups/${pbi.standIn.workspaceId}/reports/`;
+    for (const id of [typedByMember.id, adminsOwn.id]) {
+      expect(pbi.standIn.callsTo(`${reportsPath}${id}`)).toHaveLength(0);
+    }
   });
 
   it("counts a sector page's report configured by an administrator as available", async () => {

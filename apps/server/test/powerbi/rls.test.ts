@@ -153,11 +153,11 @@ describe("Power BI's refusals of an identity", () => {
 });
 
 describe('without POWERBI_RLS_ROLES', () => {
-  it('logs once at start-up that every member sees every row, and tells administrators', async () => {
-    const without = await open();
+  it('with POWERBI_SHARED_DATASET=true, logs once at start-up that every member sees every row, and tells administrators', async () => {
+    const without = await open({ POWERBI_SHARED_DATASET: 'true' });
     const startUp = linesWith(without.lines, 'every member sees every row');
     expect(startUp).toHaveLength(1);
-    expect(startUp[0]).toContain('POWERBI_RLS_ROLES');
+    expect(startUp[0]).toContain('POWERBI_SHARED_DATASET=true');
     const withRoles = await open({ POWERBI_RLS_ROLES: 'Customer', POWERBI_REFRESH_MIN_INTERVAL_MIN: '0' });
     expect(linesWith(withRoles.lines, 'every member sees every row')).toHaveLength(0);
 

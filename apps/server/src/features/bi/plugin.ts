@@ -5,7 +5,10 @@ import { createBuiltinProvider } from './builtin/provider';
 import { createPowerBiProvider } from './powerbi/provider';
 import type { BiProvider } from './provider';
 
-/** Embed tokens without an effective identity: Power BI applies no row-level security (decision 074). */
+/**
+ * Embed tokens without an effective identity: Power BI applies no row-level security (decision 074).
+ * config.ts allows it only with POWERBI_SHARED_DATASET=true.
+ */
 export function rowLevelSecurityOff(config: Config): boolean {
   return (
     config.bi.provider === 'powerbi' &&
@@ -24,7 +27,7 @@ export const biPlugin = fp(
       // Power BI refreshes run in Power BI: no worker in this process.
       if (rowLevelSecurityOff(app.config)) {
         app.log.warn(
-          'POWERBI_RLS_ROLES is not set: embed tokens carry no identity, so every member sees every row of the Power BI dataset (docs/POWERBI.md)',
+          'POWERBI_SHARED_DATASET=true and no POWERBI_RLS_ROLES: embed tokens carry no identity, so every member sees every row of the Power BI dataset, on purpose (docs/POWERBI.md)',
         );
       }
       app.decorate('bi', createPowerBiProvider({ config: app.config, db: app.db, log: app.log }));

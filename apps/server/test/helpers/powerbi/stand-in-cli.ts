@@ -1,7 +1,8 @@
 /**
  * Runs the Power BI stand-in as a process, for the browser test (e2e/powerbi-servers.ts).
  * Environment: STANDIN_PORT, STANDIN_CA_FILE (where the certificate is written for the server's
- * NODE_EXTRA_CA_CERTS), the POWERBI_* identifiers, and STANDIN_REPORTS (comma-separated report ids).
+ * NODE_EXTRA_CA_CERTS), the POWERBI_* identifiers, STANDIN_REPORTS (comma-separated report ids) and
+ * STANDIN_RLS_ROLES (comma-separated: the dataset's row-level-security roles; unset: none).
  */
 import { writeFileSync } from 'node:fs';
 import { PowerBiStandIn } from './stand-in';
@@ -14,6 +15,8 @@ const standIn = new PowerBiStandIn({
   ...(env.POWERBI_WORKSPACE_ID ? { workspaceId: env.POWERBI_WORKSPACE_ID } : {}),
   ...(env.POWERBI_DATASET_ID ? { datasetId: env.POWERBI_DATASET_ID } : {}),
 });
+const roles = (env.STANDIN_RLS_ROLES ?? '').split(',').filter(Boolean);
+if (roles.length > 0) standIn.rlsDatasets.set(standIn.datasetId, roles);
 for (const [i, id] of (env.STANDIN_REPORTS ?? '').split(',').filter(Boolean).entries()) {
   standIn.addReport(`Report ${i + 1}`, standIn.datasetId, id);
 }

@@ -75,10 +75,14 @@ export class PowerBiStandIn {
   get apiUrl() {
     return `${this.origin}/v1.0/myorg`;
   }
-  /** The environment a server needs to use this stand-in. */
+  /**
+   * The environment a server needs to use this stand-in. Its datasets have no row-level security unless
+   * a test names them in `rlsDatasets`, so the dataset is declared shared unless `extra` says otherwise.
+   */
   env(extra: Record<string, string> = {}): Record<string, string> {
     return {
       BI_PROVIDER: 'powerbi',
+      POWERBI_SHARED_DATASET: 'true',
       POWERBI_TENANT_ID: this.tenantId,
       POWERBI_CLIENT_ID: this.clientId,
       POWERBI_CLIENT_SECRET: this.clientSecret,

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../../db/client';
 
 /**
- * Which of `uuids` an administrator has made available to `userId` (docs/PRODUCT.md#embed-tokens): a report row for
- * that member created by an administrator, or a row in an administrator's own list (the catalogue the
- * administrators keep), or a sector page's report an administrator configured. A tab a member typed in themselves grants nothing (decision 074).
+ * Which of `uuids` are assigned to `userId` (docs/PRODUCT.md#embed-tokens, decision 074): a report row of
+ * theirs that an administrator created, any report row of theirs when they are an administrator, or a
+ * sector page's report an administrator configured. A tab a member typed in themselves grants nothing,
+ * nor does another user's row, an administrator's included.
  */
 export async function availableReportUuids(
   db: Queryable,
@@ -17,13 +18,9 @@ export async function availableReportUuids(
     .leftJoin('users as creator', 'creator.id', 'r.created_by')
     .select('r.report_uuid')
     .distinct()
+    .where('r.user_id', '=', userId)
     .where('r.report_uuid', 'in', uuids)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('r.user_id', '=', userId), eb('creator.role', '=', 'admin')]),
-        eb('owner.role', '=', 'admin'),
-      ]),
-    )
+    .where((eb) => eb.or([eb('creator.role', '=', 'admin'), eb('owner.role', '=', 'admin')]))
     .execute();
   // A sector page's report, configured by an administrator in app_settings (features/bi/routes.ts).
   const settings = await db.kysely
