@@ -156,6 +156,20 @@ describe('SMTP_URL', () => {
     expect(() => smtp('mail.example.com')).toThrow('SMTP_URL must be a URL');
   });
 
+  it('stops start-up when the certificate check is turned off, except to a loopback address', () => {
+    for (const url of [
+      'smtps://mail.example.com?tls.rejectUnauthorized=false',
+      'smtp://mail.example.com?requireTLS=true&tls.rejectUnauthorized=0',
+      'smtps://mail.example.com?tls.rejectUnauthorized=true&tls.rejectUnauthorized=false',
+    ]) {
+      expect(() => smtp(url), url).toThrow(
+        "SMTP_URL must not turn off the server's certificate check (tls.rejectUnauthorized) except to a loopback address",
+      );
+    }
+    expect(smtp('smtps://mail.example.com?tls.rejectUnauthorized=true')).toContain('mail.example.com');
+    expect(smtp('smtps://127.0.0.1:2465?tls.rejectUnauthorized=false')).toContain('127.0.0.1');
+  });
+
   it('gives nodemailer a transport that requires STARTTLS or TLS from these URLs', async () => {
     const { default: nodemailer } = await import('nodemailer');
     const options = (url: string) =>

@@ -77,7 +77,7 @@ const httpsUrl = (def: string) =>
 /**
  * The mail server's URL as nodemailer reads it: `smtps://` (TLS from the start), or `smtp://` with
  * `requireTLS=true` (STARTTLS required: nodemailer stops rather than send the password in clear text);
- * plain `smtp://` only to a loopback address.
+ * plain `smtp://` only to a loopback address. The certificate is always checked, except a loopback server's.
  */
 const smtpUrl = z
   .string()
@@ -87,6 +87,15 @@ const smtpUrl = z
     if (!value) return undefined;
     const url = parseUrl(value, ctx);
     if (!url) return z.NEVER;
+    // A certificate nobody checks is TLS to whoever answers: only a loopback server may skip it.
+    const unchecked = [...url.searchParams].some(([k, v]) => k === 'tls.rejectUnauthorized' && v !== 'true');
+    if (unchecked && !isLoopbackHost(url.hostname)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must not turn off the server's certificate check (tls.rejectUnauthorized) except to ${LOOPBACK}`,
+      });
+      return z.NEVER;
+    }
     const starttls = url.searchParams.getAll('requireTLS');
     if (
       url.protocol === 'smtps:' ||
