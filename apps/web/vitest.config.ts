@@ -7,6 +7,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  */
 const OWN_MODULES = [
   'src/features/auth/google-sign-in.test.tsx',
+  'src/features/profile/owner-proof.test.tsx',
   'src/features/profile/profile-sessions.test.tsx',
 ];
 

@@ -112,7 +112,9 @@ describe('profile: sessions and Google', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(await screen.findByText(SESSION_MESSAGES.googleLinked)).toBeInTheDocument();
     expect(window.localStorage.getItem('token')).toBe(fresh);
-    expect(within(auth()).getByText('Google')).toBeInTheDocument();
+    // The sign-in method, and the row that can disconnect it.
+    expect(within(auth()).getAllByText('Google')).toHaveLength(2);
+    expect(within(auth()).getByRole('button', { name: 'Disconnect Google' })).toBeEnabled();
     expect(within(auth()).queryByText('Connect Google')).not.toBeInTheDocument();
     const sent = calls.find((c) => c.path === api.auth.googleLink.path);
     expect(JSON.parse(String(sent?.init.body))).toEqual({ idToken: 'google-id-token' });

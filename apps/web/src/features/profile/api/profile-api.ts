@@ -27,3 +27,7 @@ export const updatePassword = (newPassword: string, currentPassword?: string) =>
   });
 export const logoutEverywhere = () => apiRequest(api.auth.logoutEverywhere);
 export const linkGoogle = (idToken: string) => apiRequest(api.auth.googleLink, { body: { idToken } });
+export const unlinkGoogle = () => apiRequest(api.auth.googleUnlink);
+/** Proves the account's owner again: the password, or a fresh Google ID token for an account without one. */
+export const reauthenticate = (proof: { password: string } | { idToken: string }) =>
+  apiRequest(api.auth.reauthenticate, { body: proof });

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { linkGoogle } from '../api/profile-api';
+import { ProofAbandoned, useOwnerProof } from './owner-proof-context';
 
 export interface ConnectGoogleProps {
   clientId: string;
@@ -12,18 +13,22 @@ export interface ConnectGoogleProps {
 
 /**
  * Google's button, for connecting a Google account to the signed-in account: the ID token goes to
- * POST /auth/google/link. Loaded lazily, and only when the server says Google sign-in is configured.
+ * POST /auth/google/link, after "Confirm it's you" when the server asks. Loaded lazily, and only when
+ * the server says Google sign-in is configured.
  */
 export function ConnectGoogle({ clientId, onLinked }: ConnectGoogleProps) {
   const toast = useToast();
+  const { withProof } = useOwnerProof();
 
   const link = useMutation({
-    mutationFn: linkGoogle,
+    mutationFn: (idToken: string) => withProof(() => linkGoogle(idToken)),
     onSuccess: (res) => {
       onLinked(res.data.token, res.data.user);
       toast.success(res.message);
     },
-    onError: (err) => toast.error(errorMessage(err, SESSION_MESSAGES.googleLinkFailed)),
+    onError: (err) => {
+      if (!(err instanceof ProofAbandoned)) toast.error(errorMessage(err, SESSION_MESSAGES.googleLinkFailed));
+    },
   });
 
   function connect(credential: string | undefined) {

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { updatePassword } from '../api/profile-api';
+import { ProofAbandoned, useOwnerProof } from './owner-proof-context';
 
 /** docs/PRODUCT.md#profile: the new passwords must match and be at least 6 long; the current one only if set. */
 export function passwordProblem(
@@ -23,18 +24,23 @@ const EMPTY = { current: '', next: '', confirm: '' };
 export function PasswordEditor({ hasPassword, onSaved }: { hasPassword: boolean; onSaved: () => void }) {
   const id = useId();
   const toast = useToast();
+  const { withProof } = useOwnerProof();
   const [editing, setEditing] = useState(false);
   const [values, setValues] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (v: typeof EMPTY) => updatePassword(v.next, hasPassword ? v.current : undefined),
+    // A first password is a new way in: the server may first want "Confirm it's you".
+    mutationFn: (v: typeof EMPTY) =>
+      hasPassword ? updatePassword(v.next, v.current) : withProof(() => updatePassword(v.next)),
     onSuccess: (res) => {
       toast.success(res.message);
       setValues(EMPTY);
       setEditing(false);
       onSaved();
     },
-    onError: (err) => toast.error(errorMessage(err, MESSAGES.profile.passwordFailed)),
+    onError: (err) => {
+      if (!(err instanceof ProofAbandoned)) toast.error(errorMessage(err, MESSAGES.profile.passwordFailed));
+    },
   });
 
   function submit(event: FormEvent) {

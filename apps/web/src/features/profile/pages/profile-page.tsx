@@ -11,8 +11,10 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { meQuery, sectorQuery, updateFullName, updateUsername, uploadsQuery } from '../api/profile-api';
+import { DisconnectGoogle } from '../components/disconnect-google';
 import { EditableText } from '../components/editable-text';
 import { LogOutEverywhere } from '../components/log-out-everywhere';
+import { OwnerProofProvider } from '../components/owner-proof-provider';
 import { PasswordEditor } from '../components/password-editor';
 import { ProfileRow, ProfileSection } from '../components/profile-section';
 import { formatIndiaDateTime, permissionLabel } from '../format';
@@ -147,17 +149,22 @@ export function ProfilePage() {
               ))}
             </span>
           </ProfileRow>
-          <PasswordEditor hasPassword={user.password} onSaved={() => void me.refetch()} />
-          {config.google.enabled && config.google.clientId && !user.providers.includes('google') && (
-            <ProfileRow label="Connect Google">
-              <Suspense fallback={<span className="text-muted">{MESSAGES.other.loading}</span>}>
-                <ConnectGoogle
-                  clientId={config.google.clientId}
-                  onLinked={(token, next) => applied(next, token)}
-                />
-              </Suspense>
-            </ProfileRow>
-          )}
+          <OwnerProofProvider hasPassword={user.password} googleClientId={config.google.clientId}>
+            <PasswordEditor hasPassword={user.password} onSaved={() => void me.refetch()} />
+            {user.providers.includes('google') && (
+              <DisconnectGoogle hasPassword={user.password} onDisconnected={applied} />
+            )}
+            {config.google.enabled && config.google.clientId && !user.providers.includes('google') && (
+              <ProfileRow label="Connect Google">
+                <Suspense fallback={<span className="text-muted">{MESSAGES.other.loading}</span>}>
+                  <ConnectGoogle
+                    clientId={config.google.clientId}
+                    onLinked={(token, next) => applied(next, token)}
+                  />
+                </Suspense>
+              </ProfileRow>
+            )}
+          </OwnerProofProvider>
           <LogOutEverywhere />
         </ProfileSection>
 
