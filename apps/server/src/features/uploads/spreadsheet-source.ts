@@ -2,6 +2,9 @@ import { badRequest } from '../../lib/http-error';
 import { startWorker } from '../../lib/worker';
 import { type RowBatch, SPREADSHEET_LIMITS, tooMuchMemory, type UploadFormat } from './types';
 
+/** The reader's bounds (types.ts), each of them a number: a caller or a test may set its own. */
+export type SpreadsheetLimits = { [K in keyof typeof SPREADSHEET_LIMITS]: number };
+
 type WorkerMessage =
   | { type: 'rows'; rows: RowBatch }
   | { type: 'done' }
@@ -10,11 +13,14 @@ type WorkerMessage =
 /**
  * Reads a spooled .xlsx/.xls in a worker thread with a heap limit and a deadline, yielding row
  * batches as the worker produces them (it waits for our acknowledgements, so it never runs far ahead).
+ * The worker writes no file of its own (an .xlsx is re-read from `path`, never unpacked to disk), so
+ * stopping it at any point — the deadline, the consumer leaving early, an error — leaves nothing behind;
+ * `path` is the caller's to remove.
  */
 export async function* spreadsheetBatches(
   path: string,
   format: Exclude<UploadFormat, 'csv'>,
-  limits = SPREADSHEET_LIMITS,
+  limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
 ): AsyncGenerator<RowBatch> {
   const worker = startWorker('spreadsheet-worker', new URL('./spreadsheet-worker.mjs', import.meta.url), {
     workerData: { path, format, limits },

@@ -1,9 +1,11 @@
 // Reads an uploaded .xlsx or .xls in a worker thread (resource-limited and killed on timeout by the
 // parent), so a hostile file can exhaust only this isolate. Started through lib/worker.ts: bundled
-// beside server.js by build.mjs, loaded from the sources in tests and development.
+// beside server.js by build.mjs, loaded from the sources in tests and development. It writes no file:
+// it reads the upload's scratch copy, which the parent owns and removes however the worker ends.
 import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import yauzl from 'yauzl';
+import { ZIP_MESSAGES, ZipReader, ZipRefusal } from './xlsx-zip.ts';
 
 const { path, format, limits } = workerData;
 const BATCH = 2000;
@@ -54,41 +56,37 @@ function cellText(v) {
 function openZip(file) {
   return new Promise((resolve, reject) =>
     yauzl.open(file, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false }, (err, zip) =>
-      err
-        ? reject(new Rejected('The .xlsx file is not a valid spreadsheet (its zip structure is damaged)'))
-        : resolve(zip),
+      err ? reject(new Rejected(ZIP_MESSAGES.damaged)) : resolve(zip),
     ),
   );
 }
 
-/** Zip-bomb checks: entry count, each entry's size, the total and the compression ratio, then a real inflate. */
-async function checkZip(file) {
+/**
+ * The early refusal, from the central directory alone (nothing is inflated): entry count, each entry's
+ * declared size, the total and the compression ratio, and the workbook part. The directory may lie or
+ * leave entries out; the reader below counts what it really inflates. Returns each entry's compressed
+ * size by the offset of its local header (xlsx-zip.ts needs it only for a stored part without sizes).
+ */
+async function checkDirectory(file) {
   const zip = await openZip(file);
-  if (zip.entryCount > limits.maxZipEntries) throw new Rejected('The .xlsx file has too many parts');
+  if (zip.entryCount > limits.maxZipEntries) throw new Rejected(ZIP_MESSAGES.tooManyParts);
   let total = 0;
   let workbook = false;
+  const sizes = new Map();
   try {
     await new Promise((resolve, reject) => {
-      zip.on('error', reject);
+      zip.on('error', () => reject(new Rejected(ZIP_MESSAGES.damaged)));
       zip.on('end', resolve);
       zip.on('entry', (entry) => {
         if (entry.fileName === 'xl/workbook.xml') workbook = true;
+        sizes.set(entry.relativeOffsetOfLocalHeader, entry.compressedSize);
         const size = entry.uncompressedSize;
         total += size;
         if (size > limits.maxEntryBytes || total > limits.maxTotalBytes)
-          return reject(new Rejected('The .xlsx file is too large when uncompressed'));
+          return reject(new Rejected(ZIP_MESSAGES.tooLarge));
         if (size > 1024 * 1024 && size / Math.max(entry.compressedSize, 1) > limits.maxRatio)
-          return reject(new Rejected('The .xlsx file is compressed suspiciously well (a possible zip bomb)'));
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        // Inflate it for real: yauzl errors when the data does not match the declared size.
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(new Rejected('The .xlsx file is not a valid spreadsheet'));
-          stream.on('data', () => {});
-          stream.on('error', () =>
-            reject(new Rejected('The .xlsx file is not a valid spreadsheet (a part is damaged)')),
-          );
-          stream.on('end', () => zip.readEntry());
-        });
+          return reject(new Rejected(ZIP_MESSAGES.tooCompressed));
+        zip.readEntry();
       });
       zip.readEntry();
     });
@@ -96,12 +94,64 @@ async function checkZip(file) {
     zip.close();
   }
   if (!workbook) throw new Rejected('The file is a zip archive but not an .xlsx workbook');
+  return sizes;
 }
 
+const WORKSHEET = /xl\/worksheets\/sheet(\d+)[.]xml/;
+
+/**
+ * ExcelJS's streaming workbook reader, reading the parts through xlsx-zip.ts instead of its own unzip:
+ * the same parts, in the same order (the local headers', front to back), handed to ExcelJS's own part
+ * parsers, but every byte inflated is counted against the limits as it streams, and nothing goes to
+ * disk. ExcelJS writes a worksheet met before the shared strings to a temporary file to read it at the
+ * end; here the first such worksheet is inflated (and counted) to its end once, so that a bomb is
+ * refused before its rows are parsed, and inflated again from the upload's own file at the end. Later
+ * worksheets are never read (only the first is), as before.
+ */
+const countingReader = (ExcelJS, storedSizes) =>
+  class extends ExcelJS.stream.xlsx.WorkbookReader {
+    async *parse() {
+      const zip = await ZipReader.open(this.input, limits, storedSizes);
+      let waiting = null;
+      try {
+        for (let part = await zip.next(); part; part = await zip.next()) {
+          switch (part.name) {
+            case 'xl/_rels/workbook.xml.rels':
+              await this._parseRels(part.stream());
+              break;
+            case 'xl/workbook.xml':
+              await this._parseWorkbook(part.stream());
+              break;
+            case 'xl/sharedStrings.xml':
+              yield* this._parseSharedStrings(part.stream());
+              break;
+            case 'xl/styles.xml':
+              await this._parseStyles(part.stream());
+              break;
+            default: {
+              const sheetNo = WORKSHEET.exec(part.name)?.[1];
+              if (!sheetNo) break;
+              if (this.sharedStrings && this.workbookRels)
+                yield* this._parseWorksheet(part.chunks(), sheetNo);
+              else if (!waiting) {
+                await part.drain();
+                waiting = { sheetNo, at: part.location() };
+              }
+            }
+          }
+        }
+        if (waiting) yield* this._parseWorksheet(zip.reread(waiting.at).chunks(), waiting.sheetNo);
+      } finally {
+        await zip.close();
+      }
+    }
+  };
+
 async function readXlsx(file) {
-  await checkZip(file);
+  const storedSizes = await checkDirectory(file);
   const { default: ExcelJS } = await import('exceljs');
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const WorkbookReader = countingReader(ExcelJS, storedSizes);
+  const reader = new WorkbookReader(file, {
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell a date cell from a number
     hyperlinks: 'ignore',
@@ -162,11 +212,11 @@ try {
   await (format === 'xlsx' ? readXlsx(path) : readXls(path));
   parentPort.postMessage({ type: 'done' });
 } catch (err) {
-  const message =
-    err instanceof Rejected ? err.message : `The .${format} file could not be read as a spreadsheet`;
+  const refused = err instanceof Rejected || err instanceof ZipRefusal;
+  const message = refused ? err.message : `The .${format} file could not be read as a spreadsheet`;
   parentPort.postMessage({
     type: 'error',
     message,
-    detail: err instanceof Rejected ? undefined : String(err?.message ?? err),
+    detail: refused ? undefined : String(err?.message ?? err),
   });
 }
