@@ -54,9 +54,15 @@ async function run(request: PgliteRequest): Promise<PgliteRows | number | undefi
       await open.done;
       return;
     }
-    case 'close':
+    case 'close': {
+      // A transaction left open (its owner stopped mid-way: the server is stopping) is rolled back, or
+      // the close would wait for it for ever.
+      const open = [...transactions.values()];
+      for (const t of open) t.decide(false);
+      await Promise.allSettled(open.map((t) => t.done));
       if (!db.closed) await db.close();
       return;
+    }
   }
 }
 

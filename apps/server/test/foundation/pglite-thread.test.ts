@@ -102,4 +102,33 @@ describe.runIf(testDatabaseKind === 'pglite')('PGlite in its own thread', () => 
     await db.close();
     await expect(db.query('SELECT 1')).rejects.toThrow();
   });
+
+  it('closes at once while a transaction is open (a stop in the middle of start-up work), rolling it back', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'insightra-pglite-close-'));
+    try {
+      const own = await openDatabase({ dataDir: dir });
+      await own.exec('CREATE TABLE kept (id int)');
+      let inside = () => {};
+      const entered = new Promise<void>((resolve) => {
+        inside = resolve;
+      });
+      const work = own.transaction(async (tx) => {
+        await tx.query('INSERT INTO kept VALUES (1)');
+        inside();
+        await new Promise((r) => setTimeout(r, 200));
+        await tx.query('INSERT INTO kept VALUES (2)');
+      });
+      work.catch(() => {});
+      await entered;
+      const started = Date.now();
+      await own.close();
+      expect(Date.now() - started).toBeLessThan(5000);
+      await expect(work).rejects.toThrow();
+      const again = await openDatabase({ dataDir: dir });
+      expect((await again.query('SELECT count(*)::int AS n FROM kept')).rows).toEqual([{ n: 0 }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
