@@ -2,6 +2,7 @@
 //   npm run bench:restart             builds into .tmp/bench-restart, then measures PGlite and PostgreSQL
 //   BENCH_BUILD_DIR=.tmp/x BENCH_RUNS=5 BENCH_PORT=5203 npm run bench:restart
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432 (default; BENCH_DATABASE_URL=none: PGlite only)
+//   BENCH_ROWS=1000000 (default): the rows of one member's upload the database holds (bench/restart-fill.mjs)
 // Floor: a process that only opens the same PGlite folder (or only connects to PostgreSQL) and runs one
 // query (bench/restart-floor.mjs). Restart: spawn of the built server to its first 200 on the health
 // endpoint a load balancer checks (docs/DEPLOY.md). Floor and restart alternate; medians are reported.
@@ -17,6 +18,7 @@ import pg from 'pg';
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.BENCH_PORT ?? 5203);
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const rows = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const pgBase = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const health = `http://127.0.0.1:${port}/api/powerbi/health`;
 const BAR_MS = 300;
@@ -65,7 +67,6 @@ async function start(dataDir, databaseUrl) {
       LOG_LEVEL: 'warn',
       STARTUP_TIMING: '1',
       WEB_DIST_DIR: path.join(buildDir, 'web'),
-      JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -107,6 +108,8 @@ async function measure(name, kind, target, databaseUrl, dataDir) {
   await floor(kind, target);
   const first = await start(dataDir, databaseUrl);
   await first.stop();
+  if (rows > 0)
+    execFileSync(process.execPath, [path.join(root, 'bench/restart-fill.mjs'), kind, target, String(rows)]);
   const floors = [];
   const restarts = [];
   for (let i = 0; i < runs; i++) {
@@ -170,7 +173,7 @@ if (pgBase !== 'none') {
 
 const f = (ms) => `${Math.round(ms)} ms`;
 console.log(
-  `\nRestart to healthy (median of ${runs}; load ${os
+  `\nRestart to healthy (median of ${runs}; ${rows.toLocaleString('en')} rows; load ${os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')})`,
