@@ -38,7 +38,9 @@ describe('processCsvInWorker', () => {
     const stats = await processCsvInWorker(chunked(csv, 977), options, async (data) => {
       received.push(Buffer.from(data));
     });
-    expect(stats).toEqual({ processed: 3000, accepted: 3000, hasRejected: false });
+    expect(stats).toMatchObject({ processed: 3000, accepted: 3000, hasRejected: false });
+    // The rows' summary comes back with the counts.
+    expect(stats.summary.find((r) => r.grouping === '')?.terms.n).toBe(3000);
     expect(received.length).toBeGreaterThan(10);
     const lines = Buffer.concat(received).toString('utf8').trimEnd().split('\n');
     expect(lines).toHaveLength(3000);

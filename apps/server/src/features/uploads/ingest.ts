@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import type { FilePurpose } from '../../db/schema';
 import { gzipped, type NewFile, storeFile } from '../../lib/file-store';
 import { badRequest, unsupportedMediaType } from '../../lib/http-error';
-import { summariseNewUpload } from '../bi/builtin/upload-summary-repository';
+import { renewStatisticsAfterUpload, uploadSummary } from '../bi/builtin/upload-summary-repository';
 import { memberDeclaration } from '../sectors/repository';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
@@ -190,12 +190,6 @@ interface Finish {
 async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadResult> {
   const { db, config } = ctx;
   const { pendingId: uploadId, userId, declaration, fileName, format, stats, original } = input;
-  // The summary a refresh reads instead of these rows (docs/decisions/122-upload-summaries.md), made
-  // before the publish so that its transaction stays small, while the files are stored (on
-  // PostgreSQL, on a connection of its own).
-  const summarising = summariseNewUpload(db, userId, declaration, uploadId, stats.accepted);
-  // Awaited below; when storing a file fails first, the upload ends with that error instead.
-  summarising.catch(() => {});
   const expiresAt = new Date(Date.now() + config.uploads.retentionDays * 86_400_000);
   // CSV files are kept compressed (decision 056): `decodedBytes` is then the size as uploaded.
   const file = (purpose: FilePurpose, name: string, decodedBytes: number): NewFile => ({
@@ -226,14 +220,16 @@ async function finishUpload(ctx: UploadContext, input: Finish): Promise<UploadRe
   const { processed, accepted } = stats;
   const failed = processed - accepted;
   const successRate = Math.round((accepted / processed) * 10_000) / 100;
-  const summary = await summarising;
   await publishPending(
     db,
     uploadId,
     { format, processed, accepted, failed, successRate, bytes: original.bytes },
-    summary,
+    // What a refresh reads instead of these rows (docs/decisions/122-upload-summaries.md).
+    uploadSummary(declaration, stats.summary),
     () => pausePoint(config.dataDir, 'publish'),
   );
+  // Not awaited: the table's statistics, renewed in the background for the refresh's planner.
+  renewStatisticsAfterUpload(db, declaration, accepted);
   return {
     uploadId,
     totalRowsProcessed: processed,

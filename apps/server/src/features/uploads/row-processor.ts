@@ -1,5 +1,6 @@
 import { type IndustrySlug, sectorDeclaration } from '@insightra/contract';
 import { badRequest } from '../../lib/http-error';
+import { rowSummariser, type SummaryRow } from '../bi/builtin/upload-summary-repository';
 import { copyLineEncoder } from './copy-encoder';
 import { openRejectedWriter, type RejectedWriter } from './rejected-writer';
 import type { RowBatch, UploadFormat } from './types';
@@ -22,6 +23,8 @@ export interface RowStats {
   accepted: number;
   /** Whether a rejected-rows file was written at `rejectedPath`. */
   hasRejected: boolean;
+  /** The accepted rows' summary, stored with the upload (docs/decisions/122-upload-summaries.md). */
+  summary: SummaryRow[];
 }
 
 /** Where accepted rows go, as UTF-8 COPY text; the next piece waits until the promise settles. */
@@ -66,8 +69,8 @@ class CopyPieces {
 
 /**
  * The upload's rows, in order: the first non-blank row is the header (matched against the template),
- * each later row is validated; accepted rows become COPY text handed to `emit` in pieces, rejected rows
- * go to the rejected-rows file with their reasons. Runs on the server's thread for spreadsheets and in
+ * each later row is validated; accepted rows become COPY text handed to `emit` in pieces and are added
+ * to the upload's summary, rejected rows go to the rejected-rows file with their reasons. Runs on the server's thread for spreadsheets and in
  * a worker thread for CSV (csv-worker.ts).
  */
 export async function processRows(
@@ -77,6 +80,7 @@ export async function processRows(
 ): Promise<RowStats> {
   const declaration = sectorDeclaration(options.sector);
   const encode = copyLineEncoder(declaration, options.uploadId, options.userId);
+  const summary = rowSummariser(declaration);
   let validator: RowValidator | null = null;
   let rejected: RejectedWriter | null = null;
   let processed = 0;
@@ -95,6 +99,7 @@ export async function processRows(
         const result = validator.check(row);
         if (result.ok) {
           accepted++;
+          summary.add(result.values);
           const wait = pieces.add(encode(result.values));
           if (wait) await wait;
         } else {
@@ -106,7 +111,7 @@ export async function processRows(
     if (!validator) throw badRequest(`"${options.fileName}" has no header row`);
     if (processed === 0) throw badRequest(`"${options.fileName}" has a header but no data rows`);
     await pieces.flush();
-    return { processed, accepted, hasRejected: await rejected!.finish() };
+    return { processed, accepted, hasRejected: await rejected!.finish(), summary: summary.rows() };
   } catch (err) {
     rejected?.abort();
     throw err;

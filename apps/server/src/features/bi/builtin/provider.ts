@@ -8,6 +8,7 @@ import type { BiProvider } from '../provider';
 import { estimateRefresh } from './estimate';
 import { findJob, type JobRow, latestJobs, queueJob, runningJobId } from './refresh-jobs-repository';
 import { RefreshWorker, type RefreshWorkerOptions } from './refresh-worker';
+import { keepTableStatistics } from './table-statistics-repository';
 
 /** Embed tokens live 30 minutes; the dashboard renews them when 10 minutes are left. */
 export const EMBED_TOKEN_TTL_SECONDS = 30 * 60;
@@ -51,6 +52,9 @@ export function createBuiltinProvider(
         : app.log.error({ err, jobId }, 'refresh worker error'),
     ...workerOptions,
   });
+  // The refresh plans its queries from the statistics of the sector tables, renewed after large uploads.
+  const statistics = keepTableStatistics(db, app.log);
+  app.addHook('preClose', () => statistics.close());
 
   return {
     name: 'builtin',

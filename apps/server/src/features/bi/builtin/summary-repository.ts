@@ -65,9 +65,14 @@ const alwaysSet = (d: SectorDeclaration, name: string) =>
  */
 type TermSource = { row: string } | { group: (keyOf: (column: string) => string | null) => string | null };
 
+/** A term key's parts: its kind (`n`, `c`, `s`, `p`, `e`), its field and its second field or value. */
+export function termParts(key: string): { kind: string; a: string; b: string } {
+  const [kind = '', a = '', ...rest] = key.split(':');
+  return { kind, a, b: rest.join(':') };
+}
+
 function termSource(d: SectorDeclaration, key: string): TermSource {
-  const [kind, a = '', ...rest] = key.split(':');
-  const b = rest.join(':');
+  const { kind, a, b } = termParts(key);
   switch (kind) {
     case 'n':
       return { row: 'count(*)' };
@@ -91,9 +96,9 @@ function termSource(d: SectorDeclaration, key: string): TermSource {
 }
 
 const rowFallback = (d: SectorDeclaration, key: string): string => {
-  const [kind, a = '', ...rest] = key.split(':');
+  const { kind, a, b } = termParts(key);
   if (kind === 's') return `sum(${fieldSql(d, a)})`;
-  return `count(*) FILTER (WHERE ${ident(a)}::text = ${literal(rest.join(':'))})`;
+  return `count(*) FILTER (WHERE ${ident(a)}::text = ${literal(b)})`;
 };
 
 /**
@@ -145,11 +150,27 @@ export function groupingsOf(d: SectorDeclaration): string[][] {
   return [...seen.values()];
 }
 
-export interface SummaryPlan {
-  sql: string;
+/**
+ * What a sector's summary holds: the groupings its reports read, the dimensions they group by (each
+ * once, in the order of first use) and the terms of its measures (with `n`, the row count).
+ */
+export interface SummaryShape {
   dimensions: string[];
   groupings: string[][];
   terms: string[];
+}
+
+export function summaryShape(d: SectorDeclaration): SummaryShape {
+  const groupings = groupingsOf(d);
+  return {
+    dimensions: [...new Set(groupings.flat())],
+    groupings,
+    terms: [...new Set(d.measures.flatMap((m) => termsOf(m.aggregate)).concat('n'))],
+  };
+}
+
+export interface SummaryPlan extends SummaryShape {
+  sql: string;
 }
 
 /**
@@ -159,9 +180,7 @@ export interface SummaryPlan {
  * or a sum, so sums of the cube's terms are the terms of each grouping).
  */
 export function summaryPlan(d: SectorDeclaration, source: string): SummaryPlan {
-  const groupings = groupingsOf(d);
-  const dimensions = [...new Set(groupings.flat())];
-  const terms = [...new Set(d.measures.flatMap((m) => termsOf(m.aggregate)).concat('n'))];
+  const { dimensions, groupings, terms } = summaryShape(d);
   const specs = dimensions.map((key) => d.dimensions.find((x) => x.key === key)!);
   const dims = specs.map((dim) => dimensionSql(d, dim));
   // The cube's key of a plain (unbucketed) column, for terms computed from the groups.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SectorDeclaration } from '@insightra/contract';
 import { sql } from 'kysely';
-import type { Database, Queryable, Tx } from '../../../db/client';
+import type { Queryable, Tx } from '../../../db/client';
 import {
   olderCurrentRowsSql,
   runSummaryPlan,
@@ -12,9 +12,14 @@ import {
 } from './summary-repository';
 
 /**
- * Each upload's summary, computed from its rows before it is published and stored with it, so that a
- * refresh adds summaries up instead of summarising every row again (docs/decisions/122-upload-summaries.md).
+ * Each upload's summary, made from its rows as they are validated (row-summariser.ts) and stored with it
+ * when it is published, so that a refresh adds summaries up instead of summarising every row again
+ * (docs/decisions/122-upload-summaries.md).
  */
+
+export { rowSummariser } from './row-summariser';
+export type { SummaryRow } from './summary-repository';
+export { renewStatisticsAfterUpload } from './table-statistics-repository';
 
 /** An upload's summary rows and the name of the summary query that made them. */
 export interface UploadSummary {
@@ -45,7 +50,12 @@ function plansOf(d: SectorDeclaration): SectorPlans {
   return p;
 }
 
-/** An upload's summary from its rows, in the caller's transaction. */
+/** An upload's summary rows from the summariser, named as the query that gives the same rows. */
+export function uploadSummary(d: SectorDeclaration, rows: SummaryRow[]): UploadSummary {
+  return { plan: plansOf(d).name, rows };
+}
+
+/** An upload's summary from its stored rows, in the caller's transaction. */
 export async function summariseUpload(
   tx: Tx,
   userId: number,
@@ -54,25 +64,6 @@ export async function summariseUpload(
 ): Promise<UploadSummary> {
   const { upload, name } = plansOf(d);
   return { plan: name, rows: await runSummaryPlan(tx, upload, [userId, uploadId]) };
-}
-
-/**
- * An upload this large has its sector's table analysed before it is summarised: without statistics of
- * rows just written, the planner misjudges the summary query (Hotels, 1,000,000 rows on PostgreSQL:
- * 1.4 s, against 0.2 s for ANALYZE, which samples a bounded number of rows, plus 0.4 s).
- */
-export const ANALYZE_AFTER_ROWS = 20_000;
-
-/** A new upload's summary, before it is published (`rows`: how many rows it wrote). */
-export async function summariseNewUpload(
-  db: Database,
-  userId: number,
-  d: SectorDeclaration,
-  uploadId: number,
-  rows: number,
-): Promise<UploadSummary> {
-  if (rows >= ANALYZE_AFTER_ROWS) await sql`ANALYZE ${sql.table(d.table)}`.execute(db.kysely);
-  return db.transaction((tx) => summariseUpload(tx, userId, d, uploadId));
 }
 
 /** Stores an upload's summary; its log row must exist (the publish's transaction writes both). */
