@@ -72,4 +72,23 @@ describe('DatabaseOutage', () => {
     expect(lines.length).toBe(3);
     outage.stop();
   });
+
+  it("folds background work's failures during an outage into the outage's one line; others are the work's own", () => {
+    const lines: string[] = [];
+    const log = {
+      warn: (_: object, m: string) => lines.push(m),
+      info: (_: object, m: string) => lines.push(m),
+    };
+    const outage = new DatabaseOutage(() => new Promise(() => {}), log, 60_000);
+    const own: string[] = [];
+    for (const task of ['retention', 'sweep', 'prune sessions', 'prune limits'])
+      outage.backgroundFailed(
+        Object.assign(new Error('down'), { code: 'ECONNREFUSED', syscall: 'connect' }),
+        () => own.push(task),
+      );
+    outage.backgroundFailed(new Error('relation "x" does not exist'), () => own.push('a real fault'));
+    expect(lines).toEqual(['database unavailable: answering 503 until it returns']);
+    expect(own).toEqual(['a real fault']);
+    outage.stop();
+  });
 });

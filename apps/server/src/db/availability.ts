@@ -101,6 +101,15 @@ export class DatabaseOutage {
     this.schedule();
   }
 
+  /**
+   * For background work (sweeps, prunes, statistics): a failure because the database is unavailable is
+   * the outage's one warning, not a line (and stack) per task; any other failure goes to `otherwise`.
+   */
+  backgroundFailed(err: unknown, otherwise: () => void): void {
+    if (isDatabaseUnavailable(err)) this.report(err);
+    else otherwise();
+  }
+
   stop(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

@@ -260,7 +260,7 @@ export const authPlugin = fp(
 
     const prune = () =>
       pruneExpiredSessions(app.db, Date.now()).catch((err: unknown) =>
-        app.log.warn({ err }, 'expired sessions not pruned'),
+        app.databaseOutage.backgroundFailed(err, () => app.log.warn({ err }, 'expired sessions not pruned')),
       );
     let pruner: NodeJS.Timeout | undefined;
     soonAfterStart(app, prune, 'onListen');

@@ -14,7 +14,9 @@ export const rateLimitsPlugin = fp(
         const removed = await pruneExpired(app.db);
         if (removed) app.log.debug({ removed }, 'expired rate-limit windows pruned');
       } catch (err) {
-        app.log.warn({ err }, 'pruning rate-limit windows failed; retrying later');
+        app.databaseOutage.backgroundFailed(err, () =>
+          app.log.warn({ err }, 'pruning rate-limit windows failed; retrying later'),
+        );
       }
     };
     let timer: NodeJS.Timeout | undefined;

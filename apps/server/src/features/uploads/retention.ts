@@ -20,7 +20,9 @@ export function startRetention(app: FastifyInstance, everyMs = EVERY_MS) {
       .then((n) => {
         if (n) app.log.info({ files: n }, 'expired upload files removed');
       })
-      .catch((err) => app.log.warn({ err }, 'file retention failed'))
+      .catch((err) =>
+        app.databaseOutage.backgroundFailed(err, () => app.log.warn({ err }, 'file retention failed')),
+      )
       .finally(() => {
         running = null;
       });
@@ -35,7 +37,11 @@ export function startRetention(app: FastifyInstance, everyMs = EVERY_MS) {
       .then((n) => {
         if (n) app.log.info({ uploads: n }, 'unfinished uploads removed');
       })
-      .catch((err) => app.log.warn({ err }, 'sweeping unfinished uploads failed'))
+      .catch((err) =>
+        app.databaseOutage.backgroundFailed(err, () =>
+          app.log.warn({ err }, 'sweeping unfinished uploads failed'),
+        ),
+      )
       .finally(() => {
         sweeping = null;
       });
