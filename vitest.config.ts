@@ -24,6 +24,7 @@ const DRIVER_INDEPENDENT = [
   'test/foundation/prerendered-pages.test.ts',
   'test/foundation/server-bundle.test.ts',
   'test/foundation/timeouts.test.ts',
+  'test/uploads/upload-xlsx-inflation.test.ts',
 ];
 
 /**

@@ -13,6 +13,8 @@ export const SERVER_FEATURE_ENTRY_POINTS: Record<string, string> = {
   'apps/server/src/features/sectors/repository.ts': "a member's sector",
   // Each upload's summary: an upload stores it as it is published, the refresh adds them up.
   'apps/server/src/features/bi/builtin/upload-summary-repository.ts': "an upload's summary",
+  // The summary of rows as they are validated: the parse worker imports it without the query library.
+  'apps/server/src/features/bi/builtin/row-summariser.ts': "an upload's summary, made row by row",
   // The sessions behind tokens: the auth plugin checks them on every authenticated request.
   'apps/server/src/features/auth/session-repository.ts': 'sessions and their users',
 };

@@ -1,6 +1,7 @@
 import { type IndustrySlug, sectorDeclaration } from '@insightra/contract';
 import { badRequest } from '../../lib/http-error';
-import { rowSummariser, type SummaryRow } from '../bi/builtin/upload-summary-repository';
+import { rowSummariser } from '../bi/builtin/row-summariser';
+import type { SummaryRow } from '../bi/builtin/upload-summary-repository';
 import { copyLineEncoder } from './copy-encoder';
 import { openRejectedWriter, type RejectedWriter } from './rejected-writer';
 import type { RowBatch, UploadFormat } from './types';

@@ -17,7 +17,6 @@ import {
  * (docs/decisions/122-upload-summaries.md).
  */
 
-export { rowSummariser } from './row-summariser';
 export type { SummaryRow } from './summary-repository';
 export { renewStatisticsAfterUpload } from './table-statistics-repository';
 
