@@ -1,8 +1,9 @@
 /*
- * The web tests' one set of fixtures: the signed-in user, their token, and signing in. Every web test
- * builds its user and token here (docs/ARCHITECTURE.md#tests), overriding only what it is about.
+ * The web tests' one set of fixtures: the signed-in user, their token, signing in, and the server's
+ * public configuration. Every web test builds its user and token here (docs/ARCHITECTURE.md#tests),
+ * overriding only what it is about.
  */
-import { STORAGE_KEYS, type User } from '@insightra/contract';
+import { type PublicConfig, STORAGE_KEYS, type User } from '@insightra/contract';
 
 /** A user object as the server answers it, for web tests. */
 export function testUser(overrides: Partial<User> = {}): User {
@@ -53,4 +54,21 @@ export function signIn(user: User = testUser(), expiresInSeconds = 3600): string
   const token = testToken(user, expiresInSeconds);
   window.localStorage.setItem(STORAGE_KEYS.token, token);
   return token;
+}
+
+/** Google sign-in as `GET /api/config` reports it when GOOGLE_CLIENT_ID is set. */
+export const GOOGLE_ON = { enabled: true, clientId: 'cid.apps.googleusercontent.com' };
+
+/** `GET /api/config`'s answer, Google sign-in off unless `overrides` turn it on. */
+export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig {
+  return {
+    siteName: 'Insightra',
+    salesEmail: 's@example.com',
+    salesPhone: '1',
+    officeAddress: 'Mumbai',
+    google: { enabled: false, clientId: null },
+    bi: { provider: 'builtin', embedMode: 'embed-token' },
+    uploads: { maxBytes: 1024 },
+    ...overrides,
+  };
 }

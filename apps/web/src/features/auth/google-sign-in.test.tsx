@@ -2,7 +2,7 @@ import { api, MESSAGES } from '@insightra/contract';
 import { screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { testToken, testUser } from '../../test/fixtures';
+import { GOOGLE_ON, testConfig, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 // Google's script cannot load here: a stand-in button hands over a credential the way GIS does.
@@ -25,14 +25,7 @@ vi.mock('@react-oauth/google', () => ({
   ),
 }));
 
-const CONFIG = {
-  siteName: 'Insightra',
-  salesEmail: 's@example.com',
-  salesPhone: '1',
-  officeAddress: 'Mumbai',
-  google: { enabled: true, clientId: 'cid.apps.googleusercontent.com' },
-  bi: { provider: 'builtin', embedMode: 'embed-token' },
-};
+const CONFIG = testConfig({ google: GOOGLE_ON });
 
 describe('Google sign-in', () => {
   it('sends the credential as idToken, signs in and says welcome back', async () => {

@@ -1,17 +1,10 @@
 import { api, MESSAGES } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { testToken, testUser } from '../../test/fixtures';
+import { GOOGLE_ON, testConfig, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
-const CONFIG = {
-  siteName: 'Insightra',
-  salesEmail: 's@example.com',
-  salesPhone: '1',
-  officeAddress: 'Mumbai',
-  google: { enabled: false, clientId: null },
-  bi: { provider: 'builtin', embedMode: 'embed-token' },
-};
+const CONFIG = testConfig();
 
 async function openRegister() {
   const view = renderRoute('/login');
@@ -33,7 +26,7 @@ describe('login page', () => {
 
   it('loads Google sign-in when the server has a client id', async () => {
     mockApi({
-      'GET /api/config': () => json({ ...CONFIG, google: { enabled: true, clientId: 'cid.apps' } }),
+      'GET /api/config': () => json({ ...CONFIG, google: GOOGLE_ON }),
     });
     renderRoute('/login');
     await waitFor(() =>

@@ -1,29 +1,13 @@
 import { api, SESSION_MESSAGES } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { signIn, testToken, testUser } from '../../test/fixtures';
+import { GOOGLE_ON, signIn, testConfig, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
-// Google's script cannot load here: a stand-in button hands over a credential the way GIS does.
-vi.mock('@react-oauth/google', () => ({
-  GoogleOAuthProvider: ({ children }: { children: ReactNode }) => children,
-  GoogleLogin: (props: { onSuccess: (r: { credential?: string }) => void }) => (
-    <button type="button" onClick={() => props.onSuccess({ credential: 'google-id-token' })}>
-      Continue with Google
-    </button>
-  ),
-}));
+// Google's script cannot load here (test/google-button.tsx).
+vi.mock('@react-oauth/google', () => import('../../test/google-button'));
 
-const CONFIG = {
-  siteName: 'Insightra',
-  salesEmail: 's@example.com',
-  salesPhone: '1',
-  officeAddress: 'Mumbai',
-  google: { enabled: true, clientId: 'cid.apps.googleusercontent.com' },
-  bi: { provider: 'builtin', embedMode: 'embed-token' },
-  uploads: { maxBytes: 1024 },
-};
+const CONFIG = testConfig({ google: GOOGLE_ON });
 
 type Handler = Parameters<typeof mockApi>[0][string];
 

@@ -1,29 +1,11 @@
 import { api, MESSAGES, SESSION_MESSAGES } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { signIn, testToken, testUser } from '../../test/fixtures';
+import { GOOGLE_ON, signIn, testConfig, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
-// Google's script cannot load here: a stand-in button hands over a credential the way GIS does.
-vi.mock('@react-oauth/google', () => ({
-  GoogleOAuthProvider: ({ children }: { children: ReactNode }) => children,
-  GoogleLogin: (props: { onSuccess: (r: { credential?: string }) => void }) => (
-    <button type="button" onClick={() => props.onSuccess({ credential: 'google-id-token' })}>
-      Continue with Google
-    </button>
-  ),
-}));
-
-const CONFIG = {
-  siteName: 'Insightra',
-  salesEmail: 's@example.com',
-  salesPhone: '1',
-  officeAddress: 'Mumbai',
-  google: { enabled: true, clientId: 'cid.apps.googleusercontent.com' },
-  bi: { provider: 'builtin', embedMode: 'embed-token' },
-  uploads: { maxBytes: 1024 },
-};
+// Google's script cannot load here (test/google-button.tsx).
+vi.mock('@react-oauth/google', () => import('../../test/google-button'));
 
 type Handler = Parameters<typeof mockApi>[0][string];
 
@@ -31,8 +13,7 @@ function setup(handlers: Record<string, Handler> = {}, googleEnabled = false) {
   const user = testUser();
   const token = signIn(user);
   const mocked = mockApi({
-    'GET /api/config': () =>
-      json({ ...CONFIG, google: googleEnabled ? CONFIG.google : { enabled: false, clientId: null } }),
+    'GET /api/config': () => json(testConfig(googleEnabled ? { google: GOOGLE_ON } : {})),
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }),
     'GET /api/sectors/1': () =>
       json({
