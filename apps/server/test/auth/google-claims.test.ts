@@ -1,45 +1,22 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LIMIT_MESSAGES } from '@insightra/contract';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { bearer, createUser } from '../helpers/factories';
+import { startGoogleKeys } from '../helpers/google-stand-in';
 
 /**
  * A Google ID token's claims are the caller's text until its signature is checked, and even then only
  * as good as the text Google sent: none of them reaches the database in a form it cannot store, so no
- * token answers 500 (issue 28).
+ * token answers 500.
  */
-const CLIENT_ID = 'test-client.apps.googleusercontent.com';
 const INVALID = 'Invalid Google ID token';
 
-const trusted = await generateKeyPair('RS256');
-const stranger = await generateKeyPair('RS256');
-const jwk = { ...(await exportJWK(trusted.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
-const jwks = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ keys: [jwk] }));
-});
-await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
-const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/certs`;
+const keys = await startGoogleKeys();
+afterAll(keys.close);
+const { app, db } = await createTestApp(keys.env);
 
-const { app, db } = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl });
-
-let seq = 0;
-function idToken(claims: { sub?: string; email?: string; name?: string }, forged = false) {
-  seq += 1;
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ email: claims.email ?? `c${seq}@gmail.com`, email_verified: true, name: claims.name })
-    .setProtectedHeader({ alg: 'RS256', kid: 'key-1', typ: 'JWT' })
-    .setIssuer('https://accounts.google.com')
-    .setAudience(CLIENT_ID)
-    .setSubject(claims.sub ?? `claims-sub-${seq}`)
-    .setIssuedAt(now - 10)
-    .setExpirationTime(now + 3600)
-    .sign(forged ? stranger.privateKey : trusted.privateKey);
-}
+const idToken = (claims: { sub?: string; email?: string; name?: string }, forged = false) =>
+  keys.idToken({ ...claims, forged });
 
 const google = (token: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken: token }, remoteAddress });

@@ -1,63 +1,21 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { SESSION_MESSAGES } from '@insightra/contract';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../helpers/app';
 import { bearer, createUser } from '../helpers/factories';
+import { type IdTokenOptions, startGoogleKeys } from '../helpers/google-stand-in';
 
-const CLIENT_ID = 'test-client.apps.googleusercontent.com';
-
-// A local stand-in for https://www.googleapis.com/oauth2/v3/certs.
-const { publicKey, privateKey } = await generateKeyPair('RS256');
-const other = await generateKeyPair('RS256');
-const jwk = { ...(await exportJWK(publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
-const jwks = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
-  res.end(JSON.stringify({ keys: [jwk] }));
-});
-await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
-afterAll(() => new Promise<void>((resolve) => jwks.close(() => resolve())));
-const jwksUrl = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/oauth2/v3/certs`;
-
-const { app, db } = await createTestApp({ GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_JWKS_URL: jwksUrl });
-
-interface TokenOptions {
-  claims?: Record<string, unknown>;
-  aud?: string;
-  iss?: string;
-  exp?: number;
-  kid?: string;
-  key?: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
-}
-
-let seq = 0;
-function idToken(o: TokenOptions = {}) {
-  seq += 1;
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    email: `g${seq}@gmail.com`,
-    email_verified: true,
-    name: `Google User ${seq}`,
-    ...o.claims,
-  })
-    .setProtectedHeader({ alg: 'RS256', kid: o.kid ?? 'key-1', typ: 'JWT' })
-    .setIssuer(o.iss ?? 'https://accounts.google.com')
-    .setAudience(o.aud ?? CLIENT_ID)
-    .setSubject(String(o.claims?.sub ?? `sub-${seq}`))
-    .setIssuedAt(now - 10)
-    .setExpirationTime(o.exp ?? now + 3600)
-    .sign(o.key ?? privateKey);
-}
+const keys = await startGoogleKeys();
+afterAll(keys.close);
+const { app, db } = await createTestApp(keys.env);
+const idToken = keys.idToken;
 
 const google = (token: string) =>
   app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken: token } });
 
 describe('POST /api/auth/google', () => {
   it('creates a new user with provider google and signs them in', async () => {
-    const res = await google(
-      await idToken({ claims: { email: 'new.person@gmail.com', name: 'New Person' } }),
-    );
+    const res = await google(await idToken({ email: 'new.person@gmail.com', name: 'New Person' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Google login successful');
     expect(res.json().data.user).toMatchObject({
@@ -77,9 +35,9 @@ describe('POST /api/auth/google', () => {
   });
 
   it('accepts the issuer without https too, and signs the same Google account in again', async () => {
-    const first = await google(await idToken({ iss: 'accounts.google.com', claims: { sub: 'same-sub' } }));
+    const first = await google(await idToken({ iss: 'accounts.google.com', sub: 'same-sub' }));
     expect(first.statusCode).toBe(200);
-    const again = await google(await idToken({ claims: { sub: 'same-sub', email: 'changed@gmail.com' } }));
+    const again = await google(await idToken({ sub: 'same-sub', email: 'changed@gmail.com' }));
     expect(again.json().data.user.id).toBe(first.json().data.user.id);
   });
 
@@ -88,14 +46,14 @@ describe('POST /api/auth/google', () => {
     const sessions = () =>
       db.query<{ n: number }>('SELECT count(*)::int AS n FROM sessions').then((r) => r.rows[0]!.n);
     const before = await sessions();
-    const res = await google(await idToken({ claims: { email: 'existing.member@example.com' } }));
+    const res = await google(await idToken({ email: 'existing.member@example.com' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ success: false, message: SESSION_MESSAGES.googleEmailTaken });
     expect(res.json().message).toMatch(/sign in with your password, then connect Google from your profile/i);
     expect(await sessions()).toBe(before);
     const { rows } = await db.query('SELECT google_sub, providers FROM users WHERE id = $1', [user.id]);
     expect(rows[0]).toEqual({ google_sub: null, providers: ['local'] });
-    const taken = await google(await idToken({ claims: { email: `${user.username}@other.com` } }));
+    const taken = await google(await idToken({ email: `${user.username}@other.com` }));
     expect(taken.json().data.user.username).toBe(`${user.username}2`);
   });
 
@@ -104,11 +62,11 @@ describe('POST /api/auth/google', () => {
     ['another issuer', { iss: 'https://evil.example.com' }, 401],
     ['an expired token', { exp: Math.floor(Date.now() / 1000) - 600 }, 401],
     ['an unknown key id', { kid: 'key-2' }, 401],
-    ['a signature by another key', { key: other.privateKey }, 401],
+    ['a signature by another key', { forged: true }, 401],
     ['an unverified email', { claims: { email_verified: false } }, 401],
   ] as const)('refuses %s', async (_name, options, status) => {
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-    const res = await google(await idToken(options as TokenOptions));
+    const res = await google(await idToken(options as IdTokenOptions));
     expect(res.statusCode).toBe(status);
     expect(res.json().success).toBe(false);
     expect(res.json().message.length).toBeGreaterThan(5);
@@ -154,7 +112,7 @@ describe('POST /api/auth/google/link', () => {
     const user = await createUser(db, { email: 'owner@example.com', password: 'owner-password' });
     const here = (await login(user.username, 'owner-password')).json().data.token as string;
     const elsewhere = (await login(user.username, 'owner-password')).json().data.token as string;
-    const res = await link(here, await idToken({ claims: { sub: 'owner-sub', email: 'owner@example.com' } }));
+    const res = await link(here, await idToken({ sub: 'owner-sub', email: 'owner@example.com' }));
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(SESSION_MESSAGES.googleLinked);
     expect(res.json().data.user).toMatchObject({
@@ -165,20 +123,18 @@ describe('POST /api/auth/google/link', () => {
     expect(await meStatus(res.json().data.token)).toBe(200);
     expect(await meStatus(here)).toBe(200);
     expect(await meStatus(elsewhere)).toBe(401);
-    const viaGoogle = await google(
-      await idToken({ claims: { sub: 'owner-sub', email: 'owner@example.com' } }),
-    );
+    const viaGoogle = await google(await idToken({ sub: 'owner-sub', email: 'owner@example.com' }));
     expect(viaGoogle.statusCode).toBe(200);
     expect(viaGoogle.json().data.user.id).toBe(user.id);
     expect((await login(user.username, 'owner-password')).statusCode).toBe(200);
   });
 
   it('refuses a Google account connected to another user (409), a bad ID token and no bearer', async () => {
-    const first = await google(await idToken({ claims: { sub: 'taken-sub' } }));
+    const first = await google(await idToken({ sub: 'taken-sub' }));
     expect(first.statusCode).toBe(200);
     const user = await createUser(db);
     const token = (await login(user.username, user.password)).json().data.token as string;
-    const taken = await link(token, await idToken({ claims: { sub: 'taken-sub' } }));
+    const taken = await link(token, await idToken({ sub: 'taken-sub' }));
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(SESSION_MESSAGES.googleLinkedElsewhere);
     const bad = await link(token, await idToken({ aud: 'someone-else.apps.googleusercontent.com' }));

@@ -12,6 +12,13 @@ export interface IdTokenOptions {
   iat?: number;
   /** Signed by a key that is not in the key set. */
   forged?: boolean;
+  aud?: string;
+  iss?: string;
+  /** When it expires (seconds since the epoch); an hour after `iat` by default. */
+  exp?: number;
+  kid?: string;
+  /** More claims, or other values of the usual ones (`email_verified`). */
+  claims?: Record<string, unknown>;
 }
 
 /**
@@ -32,13 +39,19 @@ export async function startGoogleKeys() {
   const idToken = (o: IdTokenOptions = {}) => {
     seq += 1;
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ email: o.email ?? `g${seq}@gmail.com`, email_verified: true, name: o.name })
-      .setProtectedHeader({ alg: 'RS256', kid: 'key-1', typ: 'JWT' })
-      .setIssuer('https://accounts.google.com')
-      .setAudience(GOOGLE_TEST_CLIENT_ID)
+    const iat = o.iat ?? now - 10;
+    return new SignJWT({
+      email: o.email ?? `g${seq}@gmail.com`,
+      email_verified: true,
+      name: o.name,
+      ...o.claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: o.kid ?? 'key-1', typ: 'JWT' })
+      .setIssuer(o.iss ?? 'https://accounts.google.com')
+      .setAudience(o.aud ?? GOOGLE_TEST_CLIENT_ID)
       .setSubject(o.sub ?? `sub-${seq}`)
-      .setIssuedAt(o.iat ?? now - 10)
-      .setExpirationTime((o.iat ?? now) + 3600)
+      .setIssuedAt(iat)
+      .setExpirationTime(o.exp ?? iat + 3600)
       .sign(o.forged ? stranger.privateKey : trusted.privateKey);
   };
   return {
