@@ -58,7 +58,7 @@ async function start(env: Record<string, string>): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       JWT_SECRET: SECRET,
       LOG_LEVEL: 'error',
-      // Bundles of commits before issue 28 (BENCH_SERVER_DIR) add the baseline routes only with it.
+      // An older bundle given as BENCH_SERVER_DIR adds the baseline routes only with it.
       BENCH_HELLO: '1',
       // Every benchmark user registers from this one address.
       REGISTER_LIMIT_PER_HOUR: '1000000',

@@ -11,7 +11,7 @@ const WEB_TESTS = /\.test\.tsx?$|\/test\/|\/testing\/|test-utils\.tsx?$/;
  */
 const HAND_WRITTEN_KEY = /queryKey:\s*\[|\b(?:set|get)Quer(?:y|ies)(?:Data|State)(?:<[^>]*>)?\(\s*\[/;
 /**
- * A key that does not name whose answer it holds (issue 28): `queryKey('charts', …)` starts with the
+ * A key that does not name whose answer it holds: `queryKey('charts', …)` starts with the
  * route's domain, where `queryKey(PUBLIC, 'charts', …)` or `queryKey(viewer, 'reports', …)` is meant.
  */
 const OWNERLESS_KEY = /\b(?:queryKey|domainKey)\(\s*['"`]/;

@@ -8,7 +8,7 @@ import { ensureBuilt } from '../helpers/server-process';
  * bench/auth-me.ts measures /auth/me against routes outside the contract and its access rules (a bare
  * hello, the session check alone, the user read alone: features/auth/bench-hello.ts). Only the
  * benchmark's own build has them (SERVER_BENCH_ROUTES=1); no environment variable adds them to the
- * product (issue 28).
+ * product.
  */
 const URLS = ['/api/bench/hello', '/api/bench/jwt', '/api/bench/db?id=1'];
 

@@ -198,7 +198,7 @@ async function bobSettles(
 afterEach(() => window.localStorage.clear());
 
 // Each test walks through two users' pages: more than the default 5 s on a busy machine.
-describe('no frame of another session (issue 28)', { timeout: 20_000 }, () => {
+describe('no frame of another session', { timeout: 20_000 }, () => {
   it('Logout forgets Alice in place: her answers, her stored choices and her toasts; the device keeps its own', async () => {
     const bobGate = gate();
     let logoutAnswer: (r: Response) => void = () => {};

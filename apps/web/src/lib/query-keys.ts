@@ -24,7 +24,7 @@ function scope(owner: typeof PUBLIC | Viewer): KeyScope {
  * The one query-key scheme of the web (docs/ARCHITECTURE.md#conventions): whose answer it is, then the
  * route's place in the contract's `api` table, domain then route name, then the inputs that change the
  * answer. A public route's key starts with `PUBLIC`; any other starts with the viewer it answered
- * (`user:7`), so one user's cached answer can never answer another's (issue 28). Two queries share a
+ * (`user:7`), so one user's cached answer can never answer another's. Two queries share a
  * key only when they call the same route with the same inputs for the same viewer, and `[scope, domain]`
  * or `[scope, domain, name]` reaches every query of that domain or route (e.g. to invalidate them).
  * Type-only imports: public-config.ts uses this on the first load, which ships no zod.

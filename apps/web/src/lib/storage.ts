@@ -38,7 +38,7 @@ export const storage = {
 };
 
 /**
- * Whose each stored key is (issue 28): a user's keys go when that user leaves the page (logout, a
+ * Whose each stored key is: a user's keys go when that user leaves the page (logout, a
  * session ended elsewhere, signing in as someone else), so the next one finds none of them; the
  * device's stay. Typed over every STORAGE_KEYS entry, so a new key cannot be added undecided.
  */

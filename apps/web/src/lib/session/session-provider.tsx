@@ -24,7 +24,7 @@ const sessionEndedMessage = () => import('@insightra/contract').then((m) => m.SE
  * its claims and then from GET /auth/me. 401/403 from that call logs out; other failures keep the user.
  * /auth/me renews a token past half its life; Logout also ends the session on the server.
  *
- * No frame of another session (issue 28): when the user leaves (Logout, any answer saying the session
+ * No frame of another session: when the user leaves (Logout, any answer saying the session
  * has ended elsewhere, another tab logging out) or another signs in, the page forgets the last user in
  * place: every cached answer but the public ones, their stored keys (lib/storage.ts) and the toasts on
  * screen. Query keys name their viewer besides (lib/query-keys.ts), so no answer serves another user.
