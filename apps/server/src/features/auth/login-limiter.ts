@@ -1,5 +1,6 @@
 import { LIMIT_MESSAGES } from '@insightra/contract';
 import { decodeJwt } from 'jose';
+import { verifyPassword } from '../../lib/password';
 import { addressKey, clear, enforce, type Layer, type Limit, refund } from '../../lib/rate-limit';
 import type { LimitsDb } from '../../lib/rate-limit-repository';
 
@@ -46,6 +47,23 @@ export async function beginSignIn(db: LimitsDb, accountKey: string, ip: string):
       await clear(db, pair);
     },
   };
+}
+
+/**
+ * A signed-in user's own password (`hash` is theirs), checked as a sign-in attempt of their account:
+ * counted against the same limits, and forgotten when it is right.
+ */
+export async function ownPasswordMatches(
+  db: LimitsDb,
+  userId: number,
+  ip: string,
+  hash: string,
+  password: string,
+): Promise<boolean> {
+  const attempt = await beginSignIn(db, `id:${userId}`, ip);
+  if (!(await verifyPassword(hash, password))) return false;
+  await attempt.succeeded();
+  return true;
 }
 
 /** Registrations per client address per hour; `max` comes from REGISTER_LIMIT_PER_HOUR. */

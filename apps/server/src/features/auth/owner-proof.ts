@@ -1,12 +1,11 @@
 import { api, SESSION_LIMITS, SESSION_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, forbidden, serviceUnavailable, unauthorized } from '../../lib/http-error';
-import { verifyPassword } from '../../lib/password';
 import { addRoute } from '../../lib/route';
 import type { SessionPrincipal } from '../../plugins/auth';
 import { GOOGLE_NOT_CONFIGURED, type GoogleVerifier } from './google';
 import { googleSubOf } from './google-repository';
-import { beginSignIn } from './login-limiter';
+import { ownPasswordMatches } from './login-limiter';
 import { recordProof, sessionProvedAt } from './session-repository';
 import { passwordHashOf } from './user-repository';
 
@@ -15,7 +14,7 @@ const RECENT_MS = SESSION_LIMITS.recentProofSeconds * 1000;
 /**
  * 403 unless the caller's session proved its owner (signed in, or re-authenticated) within
  * SESSION_LIMITS.recentProofSeconds: a token alone, however it was obtained, cannot add or remove a way
- * into the account (docs/SECURITY.md, "Re-authentication").
+ * into the account (docs/SECURITY.md, "A stolen token adding or removing a way in").
  */
 export async function requireRecentProof(app: FastifyInstance, caller: SessionPrincipal): Promise<void> {
   const provedAt = await sessionProvedAt(app.db, caller.sessionId, caller.userId);
@@ -35,11 +34,9 @@ export function registerReauthenticate(app: FastifyInstance, verifyGoogle: Googl
       const hash = await passwordHashOf(app.db, userId);
       if (hash === undefined) throw unauthorized('This account no longer exists');
       if (hash === null) throw badRequest(SESSION_MESSAGES.reauthenticationUseGoogle);
-      const attempt = await beginSignIn(app.db, `id:${userId}`, request.ip);
-      if (!(await verifyPassword(hash, body.password))) {
+      if (!(await ownPasswordMatches(app.db, userId, request.ip, hash, body.password))) {
         throw badRequest(SESSION_MESSAGES.reauthenticationPasswordWrong);
       }
-      await attempt.succeeded();
     } else {
       if (!verifyGoogle) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED);
       const identity = await verifyGoogle(body.idToken ?? '');

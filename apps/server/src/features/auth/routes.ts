@@ -7,7 +7,7 @@ import { addressKey, enforce } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
 import { registerBenchHello } from './bench-hello';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
-import { beginSignIn, googleAccountKey, REGISTER_LIMIT } from './login-limiter';
+import { beginSignIn, googleAccountKey, ownPasswordMatches, REGISTER_LIMIT } from './login-limiter';
 import { requireRecentProof } from './owner-proof';
 import { sessionAnswer, userAnswer } from './session';
 import { endUserSessions } from './session-repository';
@@ -110,11 +110,9 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       await requireRecentProof(app, caller);
     } else {
       if (!body.currentPassword) throw badRequest('Current password is required');
-      const attempt = await beginSignIn(app.db, `id:${id}`, request.ip);
-      if (!(await verifyPassword(current, body.currentPassword))) {
+      if (!(await ownPasswordMatches(app.db, id, request.ip, current, body.currentPassword))) {
         throw badRequest('Current password is incorrect');
       }
-      await attempt.succeeded();
     }
     // Setting a first password (a Google account) also enables sign-in with it.
     await setPassword(app.db, id, await hashPassword(body.newPassword));
