@@ -1,9 +1,9 @@
 import { SESSION_MESSAGES, type User } from '@insightra/contract';
-import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { linkGoogle } from '../api/profile-api';
+import { GoogleCredentialButton } from './google-credential-button';
 import { ProofAbandoned, useOwnerProof } from './owner-proof-context';
 
 export interface ConnectGoogleProps {
@@ -31,19 +31,11 @@ export function ConnectGoogle({ clientId, onLinked }: ConnectGoogleProps) {
     },
   });
 
-  function connect(credential: string | undefined) {
-    if (credential) link.mutate(credential);
-    else toast.error(SESSION_MESSAGES.googleLinkFailed);
-  }
-
   return (
-    <GoogleOAuthProvider clientId={clientId}>
-      <GoogleLogin
-        onSuccess={(response) => connect(response.credential)}
-        onError={() => toast.error(SESSION_MESSAGES.googleLinkFailed)}
-        text="continue_with"
-        shape="rectangular"
-      />
-    </GoogleOAuthProvider>
+    <GoogleCredentialButton
+      clientId={clientId}
+      onCredential={(idToken) => link.mutate(idToken)}
+      onFailure={() => toast.error(SESSION_MESSAGES.googleLinkFailed)}
+    />
   );
 }

@@ -7,8 +7,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { reauthenticate } from '../api/profile-api';
 
 // Google's script loads only when an account without a password is asked to confirm.
-const ConfirmWithGoogle = lazy(() =>
-  import('./confirm-with-google').then((m) => ({ default: m.ConfirmWithGoogle })),
+const GoogleCredentialButton = lazy(() =>
+  import('./google-credential-button').then((m) => ({ default: m.GoogleCredentialButton })),
 );
 
 export interface OwnerProofDialogProps {
@@ -102,7 +102,7 @@ export function OwnerProofDialog({ hasPassword, googleClientId, onProved, onCanc
         <div className="flex flex-col items-center gap-3">
           {googleClientId ? (
             <Suspense fallback={<span className="text-sm text-muted">{MESSAGES.other.loading}</span>}>
-              <ConfirmWithGoogle
+              <GoogleCredentialButton
                 clientId={googleClientId}
                 onCredential={(idToken) => confirm.mutate({ idToken })}
                 onFailure={() => setError(MESSAGES.auth.googleLoginFailedRetry)}

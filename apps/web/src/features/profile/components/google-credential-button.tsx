@@ -1,13 +1,16 @@
 import { GoogleLogin, GoogleOAuthProvider } from '@react-oauth/google';
 
-export interface ConfirmWithGoogleProps {
+export interface GoogleCredentialButtonProps {
   clientId: string;
   onCredential: (idToken: string) => void;
   onFailure: () => void;
 }
 
-/** Google's button inside "Confirm it's you", for an account without a password. Loaded lazily. */
-export function ConfirmWithGoogle({ clientId, onCredential, onFailure }: ConfirmWithGoogleProps) {
+/**
+ * Google's button on the profile: it hands over the ID token of the Google account chosen, to connect
+ * it or to confirm it's you. Only in lazily loaded parts: Google's script loads only when one shows.
+ */
+export function GoogleCredentialButton({ clientId, onCredential, onFailure }: GoogleCredentialButtonProps) {
   return (
     <GoogleOAuthProvider clientId={clientId}>
       <GoogleLogin
