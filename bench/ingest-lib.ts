@@ -107,7 +107,18 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
-/** Streams `file` as a multipart upload; resolves with the JSON answer, the time and the peak RSS. */
+/** CPU time (user and system, in seconds) a process has used so far, its ended threads' included. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime, in clock ticks of 1/100 s.
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Streams `file` as a multipart upload; resolves with the JSON answer, the time, the peak RSS and the
+ * server's CPU time during the upload (its parser's thread, its own and, on PGlite, the database's).
+ */
 export async function uploadFile(server: Server, token: string, file: string) {
   const boundary = 'benchboundary0123456789';
   const head = Buffer.from(
@@ -122,6 +133,7 @@ export async function uploadFile(server: Server, token: string, file: string) {
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(pid));
   }, 50);
+  const cpuBefore = cpuSeconds(pid);
   const started = performance.now();
   const body = await new Promise<string>((resolve, reject) => {
     const req = http.request(
@@ -154,8 +166,9 @@ export async function uploadFile(server: Server, token: string, file: string) {
     src.on('end', () => req.end(tail));
   });
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuBefore;
   clearInterval(sampler);
-  return { result: JSON.parse(body), seconds, idleMb: idle, peakMb: peak };
+  return { result: JSON.parse(body), seconds, idleMb: idle, peakMb: peak, cpu };
 }
 
 export function psql(db: string, command: string): number {

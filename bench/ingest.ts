@@ -4,11 +4,14 @@
  * on PostgreSQL (psql \copy) and on PGlite (COPY FROM '/dev/blob'). Also a 100,000-row XLSX (against
  * parsing alone) and a 10,000-row XLS. Figures go to docs/performance/uploads.md.
  *
- * Env: BENCH_ROWS (1000000), BENCH_PG (postgres://postgres@127.0.0.1:5432), BENCH_ONLY=postgres|pglite
- * (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres), BENCH_SECTOR (a sector's slug or name, Education by
- * default): the member's sector and the CSV's columns; for another sector than Education the rows are
- * made from its declaration (bench/sector-rows.ts), the reference table is a copy of the sector's
- * table with its keys, and the XLSX and XLS runs are left out.
+ * Env: BENCH_ROWS (1000000), BENCH_RUNS (1; runs per database, each on a fresh database with the
+ * database's own load just before the upload it is compared with, and the median ratio logged: on a
+ * busy machine each pair shares its moment's load), BENCH_PG (postgres://postgres@127.0.0.1:5432),
+ * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres), BENCH_SECTOR (a sector's
+ * slug or name, Education by default): the member's sector and the CSV's columns; for another sector
+ * than Education the rows are made from its declaration (bench/sector-rows.ts), the reference table is
+ * a copy of the sector's table with its keys, and the XLSX and XLS runs are left out (they run once,
+ * with the first PostgreSQL run, for Education).
  */
 import { mkdirSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,6 +41,7 @@ import {
 import { sectorIdOf, writeSectorCsv } from './sector-rows';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 // BENCH_DB_NAME: another database name, when another ingest benchmark runs on the same server.
 const DB = process.env.BENCH_DB_NAME ?? 'insightra_bench_ingest';
@@ -91,35 +95,49 @@ await (education ? writeCsv(csvFile, ROWS) : writeSectorCsv(sector, csvFile, ROW
 log('csv generated (s)', (performance.now() - t) / 1000);
 log('csv size (MiB)', statSync(csvFile).size / 1024 / 1024);
 
+/** Each run's ratio, by database: their median is the figure (BENCH_RUNS). */
+const ratios: Record<string, number[]> = { postgres: [], pglite: [] };
+/** A run's label: the first run's is the figure's own, later runs' carry their number. */
+const ofRun = (label: string, run: number) => (run === 1 ? label : `${label} #${run}`);
+
 if (process.env.BENCH_ONLY !== 'pglite') {
-  // ---- PostgreSQL -------------------------------------------------------------------------------
+  for (let run = 1; run <= RUNS; run++) await postgresRun(run);
+}
+
+/** One PostgreSQL run on a fresh database: `\copy`, then the same file over HTTP. */
+async function postgresRun(run: number) {
+  const label = (text: string) => ofRun(text, run);
   psql('test', `DROP DATABASE IF EXISTS ${DB}`);
   psql('test', `CREATE DATABASE ${DB}`);
   const pgEnv = { DATABASE_URL: `${PG}/${DB}`, DATA_DIR: path.join(work, 'pg-data') };
+  rmSync(pgEnv.DATA_DIR, { recursive: true, force: true });
   // Migrated here first: on a busy machine a fresh database's migrations outlast the app's plugin timeout.
   const pool = new pg.Pool({ connectionString: pgEnv.DATABASE_URL });
   await migrate(fromPool(pool));
   await pool.end();
   const pgToken = await userToken(pgEnv);
   psql(DB, copyTable);
-  log(
-    'postgres \\copy (s)',
-    psql(DB, `\\copy bench_copy (${columns}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`),
+  const copySeconds = psql(
+    DB,
+    `\\copy bench_copy (${columns}) FROM '${csvFile}' WITH (FORMAT csv, HEADER true)`,
   );
+  log(label('postgres \\copy (s)'), copySeconds);
 
   const pgServer = await startServer(pgEnv);
   await uploadFile(pgServer, pgToken, await smallCsv());
   await new Promise((r) => setTimeout(r, 1000));
   const pgRun = await uploadFile(pgServer, pgToken, csvFile);
-  log('postgres upload over HTTP (s)', pgRun.seconds);
-  log('postgres upload / \\copy', pgRun.seconds / (results['postgres \\copy (s)'] as number));
-  log('postgres server idle RSS (MB)', pgRun.idleMb);
-  log('postgres server peak RSS (MB)', pgRun.peakMb);
-  log('postgres RSS above idle (MB)', pgRun.peakMb - pgRun.idleMb);
-  log('postgres inserted', pgRun.result.totalRecordsInserted);
+  log(label('postgres upload over HTTP (s)'), pgRun.seconds);
+  ratios.postgres!.push(pgRun.seconds / copySeconds);
+  log(label('postgres upload / \\copy'), pgRun.seconds / copySeconds);
+  log(label('postgres server idle RSS (MB)'), pgRun.idleMb);
+  log(label('postgres server peak RSS (MB)'), pgRun.peakMb);
+  log(label('postgres RSS above idle (MB)'), pgRun.peakMb - pgRun.idleMb);
+  log(label('postgres server CPU (s)'), pgRun.cpu);
+  log(label('postgres inserted'), pgRun.result.totalRecordsInserted);
 
   // ---- XLSX and XLS (on the PostgreSQL server, Education's template) ------------------------------
-  if (education) await spreadsheets(pgServer, pgToken);
+  if (education && run === 1) await spreadsheets(pgServer, pgToken);
   await stopServer(pgServer);
 }
 
@@ -145,32 +163,49 @@ async function spreadsheets(pgServer: Awaited<ReturnType<typeof startServer>>, p
 
 // ---- PGlite ----------------------------------------------------------------------------------
 if (!process.env.BENCH_SKIP_PGLITE && process.env.BENCH_ONLY !== 'postgres') {
+  for (let run = 1; run <= RUNS; run++) await pgliteRun(run);
+}
+
+/** One PGlite run in fresh data directories: its COPY, then the same file over HTTP. */
+async function pgliteRun(run: number) {
+  const label = (text: string) => ofRun(text, run);
   const refDir = path.join(work, 'pglite-ref');
+  rmSync(refDir, { recursive: true, force: true });
   const ref = await PGlite.create(refDir);
   // Another sector: its table as the migrations make it (sector-tables.ts), named bench_copy.
   await ref.exec(
     education
       ? COPY_TABLE
-      : `${sectorTableSql(sector).replaceAll(sector.table, 'bench_copy')}
+      : `${sectorTableSql(sector!).replaceAll(sector!.table, 'bench_copy')}
          ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER user_id SET DEFAULT 1;`,
   );
   t = performance.now();
   await ref.query(`COPY bench_copy (${columns}) FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {
     blob: await openAsBlob(csvFile),
   });
-  log('pglite COPY (s)', (performance.now() - t) / 1000);
+  const copySeconds = (performance.now() - t) / 1000;
+  log(label('pglite COPY (s)'), copySeconds);
   await ref.close();
 
   const liteEnv = { DATA_DIR: path.join(work, 'pglite-data') };
+  rmSync(liteEnv.DATA_DIR, { recursive: true, force: true });
   const liteToken = await userToken(liteEnv);
   const lite = await startServer(liteEnv);
   await uploadFile(lite, liteToken, await smallCsv());
   const liteRun = await uploadFile(lite, liteToken, csvFile);
-  log('pglite upload over HTTP (s)', liteRun.seconds);
-  log('pglite upload / COPY', liteRun.seconds / (results['pglite COPY (s)'] as number));
-  log('pglite server peak RSS above idle (MB)', liteRun.peakMb - liteRun.idleMb);
-  log('pglite inserted', liteRun.result.totalRecordsInserted);
+  log(label('pglite upload over HTTP (s)'), liteRun.seconds);
+  ratios.pglite!.push(liteRun.seconds / copySeconds);
+  log(label('pglite upload / COPY'), liteRun.seconds / copySeconds);
+  log(label('pglite server peak RSS above idle (MB)'), liteRun.peakMb - liteRun.idleMb);
+  log(label('pglite server CPU (s)'), liteRun.cpu);
+  log(label('pglite inserted'), liteRun.result.totalRecordsInserted);
   await stopServer(lite);
+}
+
+if (RUNS > 1) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const [db, xs] of Object.entries(ratios))
+    if (xs.length) log(`${db} ratio, median of ${RUNS}`, median(xs));
 }
 
 if (process.env.BENCH_ONLY !== 'pglite') psql('test', `DROP DATABASE IF EXISTS ${DB}`);

@@ -88,8 +88,8 @@ describe('processCsvInWorker', () => {
   });
 
   it('refuses a CSV that needs more memory than the worker may use', async () => {
-    // Every id is kept for the duplicate check: 300,000 of the longest allowed (64 characters) do not
-    // fit in a 24 MB heap. Long ids fill it in half the rows short ones would, so the worker parses less.
+    // Every id is kept for the duplicate check: 300,000 of the longest allowed (64 characters) take
+    // more than a worker with a 24 MB heap may hold. Long ids fill it in fewer rows than short ones.
     const longId = (i: number) => `S-${String(i).padStart(62, '0')}`;
     const csv =
       HEADER +

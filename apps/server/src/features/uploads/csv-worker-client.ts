@@ -34,7 +34,8 @@ export function processCsvInWorker(
   timeoutMs = CSV_TIMEOUT_MS,
 ): Promise<RowStats> {
   const worker = startWorker('csv-worker', new URL('./csv-worker.ts', import.meta.url), {
-    workerData: { options },
+    // The row keys are kept outside the heap (RowKeys): they are bound to as much again.
+    workerData: { options: { ...options, keyBytes: heapMb * 1024 * 1024 } },
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
   const send = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);

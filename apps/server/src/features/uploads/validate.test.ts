@@ -80,4 +80,43 @@ describe('row validation from a declaration', () => {
       error: 'date, property "2025-01-01 / H" is a duplicate of an earlier row in this file',
     });
   });
+
+  it('reads a plain number as Number() does, and nothing else as a number', () => {
+    const v = validator();
+    let seed = 5;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed % n;
+    };
+    const digits = (n: number) => Array.from({ length: n }, () => '0123456789'[next(10)]).join('');
+    const spellings = [
+      '1e5',
+      '0x10',
+      '1,000',
+      'Infinity',
+      '.',
+      '+',
+      '-',
+      '1.2.3',
+      '٣',
+      '1_000',
+      '5.',
+      '.5',
+      '-0',
+    ];
+    for (let n = 0; n < 5000; n++) {
+      const sign = ['', '', '+', '-'][next(4)];
+      const point = next(3) ? `.${digits(next(26))}` : '';
+      spellings.push(`${sign}${digits(next(20))}${point}`);
+    }
+    for (const price of spellings) {
+      const result = v.check(listing('2025-01-01', { price }));
+      const n = Number(price);
+      const plain = /^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(price) && Number.isFinite(n);
+      if (!plain)
+        expect(result, price).toEqual({ ok: false, error: `list_price "${price}" is not a number` });
+      else if (n < 0 || n > 1e12) expect(result.ok, price).toBe(false);
+      else expect(result.ok && Object.is(result.values[6], n), price).toBe(true);
+    }
+  });
 });

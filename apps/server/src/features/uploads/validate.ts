@@ -7,6 +7,7 @@ import {
   type UploadTemplate,
 } from '@insightra/contract';
 import { badRequest } from '../../lib/http-error';
+import { RowKeys } from './row-keys';
 
 /** Where each template column sits in the uploaded header row. */
 export interface ColumnMap {
@@ -41,8 +42,45 @@ const MONTHS = 'january february march april may june july august september octo
   ' ',
 );
 const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** Plain numbers: digits with an optional sign and decimal point (no exponents, hex or separators). */
-const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+/** Powers of ten a double holds exactly. */
+const EXACT_POWERS = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/**
+ * The value of a plain number (digits with an optional sign and decimal point: no exponents, hex or
+ * separators), as Number(text) gives it; NaN for other text. While its digits, read as one whole
+ * number, are a safe integer and it has at most 22 places, that number divided by the power of ten is
+ * the value: both are exact, and the division rounds once, as Number() does.
+ */
+function plainNumber(text: string): number {
+  let i = 0;
+  const first = text.charCodeAt(0);
+  if (first === 43 || first === 45) i++; // + -
+  let digits = 0;
+  let units = 0;
+  let c = text.charCodeAt(i);
+  for (; c >= 48 && c <= 57; c = text.charCodeAt(++i), digits++) units = units * 10 + c - 48;
+  let places = 0;
+  if (c === 46) {
+    // .
+    for (c = text.charCodeAt(++i); c >= 48 && c <= 57; c = text.charCodeAt(++i), places++)
+      units = units * 10 + c - 48;
+  }
+  if (digits + places === 0 || i !== text.length) return Number.NaN;
+  if (units > Number.MAX_SAFE_INTEGER || places >= EXACT_POWERS.length) return Number(text);
+  const value = units / EXACT_POWERS[places]!;
+  return first === 45 ? -value : value;
+}
+
+/** The number written by the ASCII digits of `text` from `from` to `to`; -1 if another character is there. */
+function digitsAt(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    n = n * 10 + c;
+  }
+  return n;
+}
 
 function isoDate(y: number, mo: number, d: number): string | null {
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
@@ -67,6 +105,13 @@ function spreadsheetDate(text: string): string | null {
     if (mo > 0) return isoDate(Number(m[3]), mo, Number(m[1]));
   }
   return null;
+}
+
+/** `text.trim()`, without the call when the text starts and ends with a visible ASCII character. */
+function trim(text: string): string {
+  const a = text.charCodeAt(0);
+  const b = text.charCodeAt(text.length - 1);
+  return a > 32 && a < 127 && b > 32 && b < 127 ? text : text.trim();
 }
 
 function show(value: string): string {
@@ -98,16 +143,19 @@ function compile(spec: ColumnSpec): CellCheck {
         for (const alias of v.aliases) lookup.set(alias.toLowerCase(), v.value);
       }
       const allowed = kind.values.map((v) => v.value).join(', ');
+      const find = (text: string) => lookup.get(text) ?? lookup.get(text.toLowerCase());
+      // Most cells spell a value as the template does: compared as they are, without a lower-case copy.
+      const spelt = kind.values.map((v) => v.value);
+      const found = spelt.map(find);
       return (text) => {
-        const hit = lookup.get(text) ?? lookup.get(text.toLowerCase());
-        return hit ?? new CellError(`${spec.name} ${show(text)} is not one of ${allowed}`);
+        for (let k = 0; k < spelt.length; k++) if (text === spelt[k]) return found[k]!;
+        return find(text) ?? new CellError(`${spec.name} ${show(text)} is not one of ${allowed}`);
       };
     }
     case 'number':
       return (text) => {
-        const n = Number(text);
-        if (!Number.isFinite(n) || !PLAIN_NUMBER.test(text))
-          return new CellError(`${spec.name} ${show(text)} is not a number`);
+        const n = plainNumber(text);
+        if (!Number.isFinite(n)) return new CellError(`${spec.name} ${show(text)} is not a number`);
         if (kind.integer && !Number.isInteger(n))
           return new CellError(`${spec.name} ${show(text)} is not a whole number`);
         if (n < kind.min || n > kind.max)
@@ -118,6 +166,18 @@ function compile(spec: ColumnSpec): CellCheck {
       const spreadsheet = kind.spellings === 'spreadsheet';
       const hint = spreadsheet ? 'use YYYY-MM-DD or DD/MM/YYYY' : 'use YYYY-MM-DD';
       return (text) => {
+        // YYYY-MM-DD, the usual spelling, read without a regular expression.
+        if (text.length === 10 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45) {
+          const y = digitsAt(text, 0, 4);
+          const mo = digitsAt(text, 5, 7);
+          const d = digitsAt(text, 8, 10);
+          if (y >= 0 && mo >= 0 && d >= 0) {
+            const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+            const max = mo === 2 && !leap ? 28 : MONTH_DAYS[mo - 1];
+            if (y >= 1 && max !== undefined && d >= 1 && d <= max) return text;
+            return new CellError(`${spec.name} ${show(text)} is not a date (${hint})`);
+          }
+        }
         const m = DATE.exec(text);
         if (m) {
           const y = Number(m[1]);
@@ -163,14 +223,19 @@ function compileRule(template: UploadTemplate, rule: RowRule): RowCheck {
  * is rejected after its first occurrence.
  */
 export class RowValidator {
-  private readonly seen = new Set<string>();
+  private readonly seen: RowKeys;
   private readonly keyIndexes: number[];
   private readonly keyName: string;
   private readonly checks: CellCheck[];
   private readonly rules: RowCheck[];
   private readonly required: boolean[];
   private readonly names: string[];
-  constructor(readonly map: ColumnMap) {
+  constructor(
+    readonly map: ColumnMap,
+    /** The most bytes the row keys may take (RowKeys). */
+    keyBytes?: number,
+  ) {
+    this.seen = new RowKeys(keyBytes);
     const { columns, rowKey, rules } = map.template;
     this.keyIndexes = rowKey.map((k) => columns.findIndex((c) => c.name === k));
     this.keyName = rowKey.join(', ');
@@ -187,7 +252,7 @@ export class RowValidator {
     for (let i = 0; i < n; i++) {
       const pos = this.map.positions[i]!;
       const raw = pos === -1 ? '' : row[pos];
-      const text = raw ? raw.trim() : '';
+      const text = raw ? trim(raw) : '';
       if (text === '') {
         if (this.required[i]) {
           errors ??= [];
@@ -215,13 +280,12 @@ export class RowValidator {
       this.keyIndexes.length === 1
         ? String(values[this.keyIndexes[0]!])
         : this.keyIndexes.map((i) => String(values[i])).join('\u0000');
-    if (this.seen.has(key)) {
+    if (!this.seen.add(key)) {
       return {
         ok: false,
         error: `${this.keyName} ${show(key.replaceAll('\u0000', ' / '))} is a duplicate of an earlier row in this file`,
       };
     }
-    this.seen.add(key);
     return { ok: true, values };
   }
 }
