@@ -11,6 +11,8 @@ import path from 'node:path';
 const PORT = Number(process.env.E2E_POWERBI_PORT ?? 5207);
 const STANDIN_PORT = Number(process.env.E2E_STANDIN_PORT ?? PORT + 1000);
 export const powerbiBaseURL = `http://127.0.0.1:${PORT}`;
+/** The stand-in itself (https, its own certificate): GET /stand-in/embed-tokens lists what it issued. */
+export const standInURL = `https://127.0.0.1:${STANDIN_PORT}`;
 /** A second server on the same stand-in in secure-embed mode (the plain autoAuth iframe). */
 const SECURE_PORT = STANDIN_PORT + 1;
 export const secureEmbedBaseURL = `http://127.0.0.1:${SECURE_PORT}`;
@@ -25,7 +27,7 @@ export const POWERBI_E2E = {
   workspaceId: 'f0e1d2c3-b4a5-4968-8776-655443322110',
   datasetId: 'd5a4e3b2-c1f0-4e9d-8c7b-6a5948372615',
   reports: ['0b6ea2b5-4a4c-4a2b-9f9f-3c1f0c1d2e3f', '9c8b7a69-5847-4362-a150-f4e3d2c1b0a9'],
-  /** The dataset's row-level-security role: every embed token carries the member's identity. */
+  /** The dataset's row-level-security role: every embed token carries the organisation's identity. */
   rlsRoles: 'Customer',
 };
 

@@ -1,5 +1,5 @@
 import { expect, loginAsAdmin, registerUser, setSector, signIn, test } from '../fixtures';
-import { POWERBI_E2E, secureEmbedBaseURL } from '../powerbi-servers';
+import { POWERBI_E2E, secureEmbedBaseURL, standInURL } from '../powerbi-servers';
 
 /**
  * The dashboard with BI_PROVIDER=powerbi (embed-token) against the Power BI stand-in
@@ -64,6 +64,13 @@ test('embeds the Power BI report with its embed token and renews the token befor
   const first = await (await firstToken).json();
   expect(first).toMatchObject({ provider: 'powerbi', embedMode: 'embed-token' });
   expect(first.accessToken).toMatch(/^embed-/);
+  // Power BI was asked for the token with the member's organisation as its effective identity.
+  const organisation = member.user.organisation as { id: number };
+  const issued = await request.get(`${standInURL}/stand-in/embed-tokens`, { ignoreHTTPSErrors: true });
+  const tokens = (await issued.json()).value as { token: string; identities: unknown[] }[];
+  expect(tokens.find((t) => t.token === first.accessToken)?.identities).toEqual([
+    { username: `org:${organisation.id}`, roles: ['Customer'], datasets: [POWERBI_E2E.datasetId] },
+  ]);
 
   await page.getByRole('tab', { name: /Grades/ }).click();
   await expect.poll(() => embedRequests.some((u) => u.includes(`reportId=${granted}`))).toBe(true);

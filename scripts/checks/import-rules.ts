@@ -7,16 +7,29 @@ import type { ImportEdge } from './import-graph';
 export const SERVER_FEATURE_ENTRY_POINTS: Record<string, string> = {
   // The signed-in user's answer (fresh token + user), shared by every route that changes the user.
   'apps/server/src/features/auth/session.ts': 'the signed-in user answer',
-  // A member's report rows: the BI provider checks which reports an embed token may cover.
-  'apps/server/src/features/reports/repository.ts': "a member's reports",
-  // A member's sector declaration: uploads validate and store by it, the refresh computes by it.
-  'apps/server/src/features/sectors/repository.ts': "a member's sector",
+  // An organisation's report rows: the BI provider checks which an embed token may cover, the admin
+  // pages list and add them.
+  'apps/server/src/features/reports/repository.ts': "an organisation's reports",
+  // An organisation's sector declaration: uploads validate and store by it, the refresh computes by it.
+  'apps/server/src/features/sectors/repository.ts': "an organisation's sector",
   // Each upload's summary: an upload stores it as it is published, the refresh adds them up.
   'apps/server/src/features/bi/builtin/upload-summary-repository.ts': "an upload's summary",
   // The summary of rows as they are validated: the parse worker imports it without the query library.
   'apps/server/src/features/bi/builtin/row-summariser.ts': "an upload's summary, made row by row",
   // The sessions behind tokens: the auth plugin checks them on every authenticated request.
   'apps/server/src/features/auth/session-repository.ts': 'sessions and their users',
+  // The one check of the caller's organisation and role: the auth plugin runs it, handlers read its owner.
+  'apps/server/src/features/organisations/scope.ts': "the caller's organisation",
+  // A new organisation and its owner: registration, Google sign-in and onboarding make one.
+  'apps/server/src/features/organisations/organisation-repository.ts': 'organisations and memberships',
+  // Joining through an invitation while registering or signing in with Google.
+  'apps/server/src/features/organisations/invitations.ts': 'accepting an invitation',
+  // A built-in report's figures for an organisation: the frame's data call and the exports read them.
+  'apps/server/src/features/bi/builtin/sector-summaries.ts': "a report's figures",
+  // A report tab rendered as the PDF a member downloads: scheduled e-mails attach the same file.
+  'apps/server/src/features/exports/render.ts': 'a report as a PDF',
+  // Cells no spreadsheet runs as formulas: the rejected-rows file and the report exports write them.
+  'apps/server/src/features/uploads/rejected-writer.ts': 'formula-safe cells',
 };
 
 const webFeature = (f: string) => /^apps\/web\/src\/features\/([^/]+)\//.exec(f)?.[1];

@@ -1,3 +1,4 @@
+import { EXPORT_LIMITS } from '@insightra/contract';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -179,5 +180,48 @@ describe('SMTP_URL', () => {
       requireTLS: true,
     });
     expect(options('smtps://mail.example.com')).toMatchObject({ secure: true });
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  const publicUrl = (env: Record<string, string>) => loadConfig(env).publicUrl;
+
+  it('defaults to this server on localhost at PORT', () => {
+    expect(publicUrl({})).toBe('http://localhost:5000');
+    expect(publicUrl({ PORT: '8080', PUBLIC_URL: '  ' })).toBe('http://localhost:8080');
+  });
+
+  it('keeps the address without a trailing slash, with a path prefix when there is one', () => {
+    expect(publicUrl({ PUBLIC_URL: 'https://portal.example.com/' })).toBe('https://portal.example.com');
+    expect(publicUrl({ PUBLIC_URL: 'https://Example.com:8443/insightra//' })).toBe(
+      'https://example.com:8443/insightra',
+    );
+    expect(publicUrl({ PUBLIC_URL: 'http://10.0.0.5:5000' })).toBe('http://10.0.0.5:5000');
+  });
+
+  it('stops start-up naming it for another scheme, credentials, a query, a fragment or no URL', () => {
+    for (const url of [
+      'ftp://example.com',
+      'https://user:secret@example.com',
+      'https://example.com/?next=1',
+      'https://example.com/#top',
+    ]) {
+      expect(() => publicUrl({ PUBLIC_URL: url }), url).toThrow(
+        'PUBLIC_URL must be the http:// or https:// address of the site, without credentials, query or fragment',
+      );
+    }
+    expect(() => publicUrl({ PUBLIC_URL: 'portal.example.com' })).toThrow('PUBLIC_URL must be a URL');
+  });
+});
+
+describe('EXPORT_WORKERS', () => {
+  it("defaults to the contract's number of exports at once, and takes 1 to 64", () => {
+    expect(loadConfig({}).exports.workers).toBe(EXPORT_LIMITS.defaultWorkers);
+    expect(loadConfig({ EXPORT_WORKERS: '1' }).exports.workers).toBe(1);
+    for (const value of ['0', '65', '1.5', 'two']) {
+      expect(() => loadConfig({ EXPORT_WORKERS: value }), value).toThrow(
+        'EXPORT_WORKERS must be a whole number from 1 to 64',
+      );
+    }
   });
 });

@@ -114,6 +114,36 @@ const smtpUrl = z
     return z.NEVER;
   });
 
+/**
+ * The site's own address as its visitors reach it (PUBLIC_URL), for the absolute links the server
+ * e-mails: http(s), no query or fragment, kept without a trailing slash. Never taken from a request's
+ * Host header, which the sender of the request chooses. Blank: undefined (the caller's default).
+ */
+const publicUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const value = v?.trim();
+    if (!value) return undefined;
+    const url = parseUrl(value, ctx);
+    if (!url) return z.NEVER;
+    if (
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.search ||
+      url.hash ||
+      url.username ||
+      url.password
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be the http:// or https:// address of the site, without credentials, query or fragment',
+      });
+      return z.NEVER;
+    }
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  });
+
 /** `true` or `false`; blank or unset: `def`. */
 const flag = (def: boolean) =>
   z
@@ -173,6 +203,7 @@ const trustProxy = z
 const EnvSchema = z.object({
   PORT: intFrom(5000, 0, 65535),
   HOST: optionalString,
+  PUBLIC_URL: publicUrl,
   TRUST_PROXY: trustProxy,
   REGISTER_LIMIT_PER_HOUR: intFrom(200, 1, 1_000_000),
   DATA_DIR: optionalString,
@@ -245,6 +276,9 @@ const EnvSchema = z.object({
   UPLOAD_DAILY_MB: intFrom(2048, 1, 10_000_000),
   UPLOAD_CSV_TIMEOUT_S: intFrom(600, 1, 86_400),
   UPLOAD_LEASE_S: intFrom(60, 1, 3600),
+  // EXPORT_LIMITS.defaultWorkers, which this file cannot import: the contract's schemas load after the
+  // configuration (config.test.ts checks that the two agree).
+  EXPORT_WORKERS: intFrom(2, 1, 64),
   SMTP_URL: smtpUrl,
   ISSUES_EMAIL: optionalString,
   SITE_NAME: optionalString,
@@ -297,6 +331,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
   return {
     port: env.PORT,
     host: env.HOST ?? '0.0.0.0',
+    /** The site's address in e-mailed links (an invitation's), without a trailing slash. */
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses (decision 096). */
     trustProxy: env.TRUST_PROXY,
     limits: { registerPerHour: env.REGISTER_LIMIT_PER_HOUR },
@@ -345,6 +381,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
       csvTimeoutMs: env.UPLOAD_CSV_TIMEOUT_S * 1000,
       leaseMs: env.UPLOAD_LEASE_S * 1000,
     },
+    /** Report exports rendered at once per instance; more are answered 503 with Retry-After. */
+    exports: { workers: env.EXPORT_WORKERS },
     smtp: { url: env.SMTP_URL, issuesEmail: env.ISSUES_EMAIL },
     site: {
       name: env.SITE_NAME ?? SITE_NAME_DEFAULT,

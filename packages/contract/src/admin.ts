@@ -3,6 +3,7 @@ import { BiSettings } from './bi';
 import { ISSUE_TYPES, ROLES, TIERS } from './constants';
 import { defineRoute, IdParams, IntId } from './http';
 import { NewReport, Report } from './reports';
+import { ActiveOrganisation } from './users';
 
 export const AdminUserSummary = z.object({
   id: z.number().int(),
@@ -19,6 +20,8 @@ export const AdminUserSummary = z.object({
 export type AdminUserSummary = z.infer<typeof AdminUserSummary>;
 
 export const AdminUserDetails = AdminUserSummary.extend({
+  /** The user's organisations; `sector_*` and the reports are those of the default one. */
+  organisations: z.array(ActiveOrganisation),
   location: z.string().nullable(),
   mobile_number: z.string().nullable(),
   mobileNumber: z.string().nullable(),

@@ -33,10 +33,14 @@ export const RegisterBody = z.strictObject({
   fullName: FullName,
   email: Email,
   password: Password,
+  /** Registering through an invitation: the account joins that organisation only. */
+  invitationToken: z.string().max(200).optional(),
 });
 
 const IdToken = z.string().min(1, 'idToken is required').max(8192);
 export const GoogleBody = z.strictObject({ idToken: IdToken });
+/** Google sign-in; through an invitation, the new or signed-in account joins that organisation. */
+export const GoogleSignInBody = GoogleBody.extend({ invitationToken: z.string().max(200).optional() });
 
 /** A proof of the account's owner: its password, or (an account without one) a fresh Google sign-in. */
 export const ReauthenticateBody = z
@@ -138,7 +142,7 @@ export const authRoutes = {
     tag: 'auth',
     access: 'none',
     summary: 'Sign in with a Google ID token',
-    body: GoogleBody,
+    body: GoogleSignInBody,
     response: AuthResponse,
   }),
   me: defineRoute({

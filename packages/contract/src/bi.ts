@@ -58,6 +58,8 @@ export const RefreshJob = z.object({
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
   durationMs: z.number().int().nullable(),
+  /** Who started it (null where the provider does not say, or once that account is removed). */
+  startedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type RefreshJob = z.infer<typeof RefreshJob>;
 
@@ -156,6 +158,7 @@ export const biRoutes = {
     path: '/api/powerbi/get-powerbi-token',
     tag: 'bi',
     access: 'user',
+    permission: 'reports.view',
     summary: "A short-lived embed token for the caller's reports of one tier",
     query: z.object({ tier: TierSchema }),
     response: EmbedTokenResponse,
@@ -165,6 +168,7 @@ export const biRoutes = {
     path: '/api/powerbi/sector-token/:sector',
     tag: 'bi',
     access: 'user',
+    permission: 'reports.view',
     summary: "An embed token for a sector page's report (the built-in sector overview unless configured)",
     params: z.object({ sector: z.string().min(1).max(50) }),
     response: EmbedTokenResponse,
@@ -183,6 +187,7 @@ export const biRoutes = {
     path: '/api/powerbi/api/refresh-powerbi',
     tag: 'bi',
     access: 'user',
+    permission: 'refresh.start',
     summary: "Queue a refresh of the caller's report data",
     response: RefreshStartResponse,
   }),
@@ -191,6 +196,7 @@ export const biRoutes = {
     path: '/api/powerbi/api/refresh-status/:id',
     tag: 'bi',
     access: 'user',
+    permission: 'reports.view',
     summary: 'State of one refresh',
     params: z.object({ id: z.string().min(1).max(100) }),
     response: RefreshStatusResponse,
@@ -200,6 +206,7 @@ export const biRoutes = {
     path: '/api/powerbi/api/refresh-queue',
     tag: 'bi',
     access: 'user',
+    permission: 'reports.view',
     summary: "The caller's queued and recent refreshes",
     response: z.object({
       success: z.literal(true),

@@ -3,9 +3,11 @@ import { authRoutes } from './auth';
 import { biRoutes } from './bi';
 import { chartRoutes } from './charts';
 import { configRoutes } from './config';
+import { exportRoutes, subscriptionRoutes } from './exports';
 import type { RouteDef } from './http';
 import { issueRoutes } from './issues';
 import { metricsRoutes } from './metrics';
+import { adminOrganisationRoutes, organisationRoutes } from './organisations';
 import { reportRoutes } from './reports';
 import { sectorRoutes } from './sectors';
 import { uploadRoutes } from './uploads';
@@ -16,6 +18,7 @@ export * from './bi';
 export * from './charts';
 export * from './config';
 export * from './constants';
+export * from './exports';
 export * from './field-messages';
 export * from './http';
 export * from './industries';
@@ -23,6 +26,8 @@ export * from './issues';
 export * from './limit-messages';
 export * from './messages';
 export * from './metrics';
+export * from './organisations';
+export * from './report-charts';
 export * from './report-templates';
 export * from './reports';
 export * from './routes';
@@ -43,6 +48,10 @@ export const api = {
   charts: chartRoutes,
   config: configRoutes,
   metrics: metricsRoutes,
+  organisations: organisationRoutes,
+  adminOrganisations: adminOrganisationRoutes,
+  exports: exportRoutes,
+  subscriptions: subscriptionRoutes,
 } as const;
 
 export const allRoutes: readonly RouteDef[] = Object.values(api).flatMap((domain) => Object.values(domain));

@@ -10,4 +10,5 @@ export const LIMIT_MESSAGES = {
     `Too many messages from this address. Please try again in ${inMinutes(seconds)}.`,
   register: (seconds: number) =>
     `Too many accounts registered from this address. Please try again in ${inMinutes(seconds)}.`,
+  invitations: (seconds: number) => `Too many invitations sent. Please try again in ${inMinutes(seconds)}.`,
 } as const;

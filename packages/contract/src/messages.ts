@@ -1,4 +1,4 @@
-/** The message catalogue of docs/PRODUCT.md, word for word. */
+/** The message catalogue: every text the product shows, word for word (docs/PRODUCT.md points here). */
 
 export const MESSAGES = {
   auth: {

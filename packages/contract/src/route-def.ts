@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './organisations';
 
 /*
  * The zod-free half of http.ts: what a route is, and how its path is filled. The web's first-load code
@@ -32,6 +33,13 @@ export interface RouteDef {
   text?: boolean;
   multipart?: boolean;
   status?: 200 | 201;
+  /**
+   * The organisation permission the call needs (organisations.ts ROLE_GRANTS). The server checks it for
+   * every call before the handler runs: in the caller's active organisation, or in the one the path
+   * parameter `organisationParam` names.
+   */
+  permission?: Permission;
+  organisationParam?: string;
 }
 
 /** What a client needs to call a route: no schemas. Every RouteDef is one. */

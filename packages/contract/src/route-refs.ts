@@ -78,4 +78,37 @@ export const apiRefs = {
   metrics: {
     get: { method: 'GET', path: '/api/metrics', access: 'none' },
   },
+  organisations: {
+    list: { method: 'GET', path: '/api/organisations', access: 'user' },
+    create: { method: 'POST', path: '/api/organisations', access: 'user' },
+    switch: { method: 'POST', path: '/api/organisations/:id/switch', access: 'user' },
+    rename: { method: 'PATCH', path: '/api/organisations/:id', access: 'user' },
+    members: { method: 'GET', path: '/api/organisations/:id/members', access: 'user' },
+    changeRole: { method: 'PATCH', path: '/api/organisations/:id/members/:userId', access: 'user' },
+    removeMember: { method: 'DELETE', path: '/api/organisations/:id/members/:userId', access: 'user' },
+    invite: { method: 'POST', path: '/api/organisations/:id/invitations', access: 'user' },
+    revoke: { method: 'DELETE', path: '/api/organisations/:id/invitations/:invitationId', access: 'user' },
+    invitation: { method: 'GET', path: '/api/invitations/:token', access: 'none' },
+    accept: { method: 'POST', path: '/api/invitations/:token/accept', access: 'user' },
+  },
+  adminOrganisations: {
+    list: { method: 'GET', path: '/api/admin/organisations', access: 'admin' },
+    get: { method: 'GET', path: '/api/admin/organisations/:id', access: 'admin' },
+    update: { method: 'PATCH', path: '/api/admin/organisations/:id', access: 'admin' },
+    addReport: { method: 'POST', path: '/api/admin/organisations/:id/reports', access: 'admin' },
+  },
+  exports: {
+    export: { method: 'GET', path: '/api/reports/:id/export', access: 'user' },
+    sectorExport: { method: 'GET', path: '/api/sectors/:sector/export', access: 'user' },
+  },
+  subscriptions: {
+    list: { method: 'GET', path: '/api/subscriptions', access: 'user' },
+    create: { method: 'POST', path: '/api/subscriptions', access: 'user' },
+    update: { method: 'PATCH', path: '/api/subscriptions/:id', access: 'user' },
+    remove: { method: 'DELETE', path: '/api/subscriptions/:id', access: 'user' },
+    sendNow: { method: 'POST', path: '/api/subscriptions/:id/send-now', access: 'user' },
+    deliveries: { method: 'GET', path: '/api/subscriptions/:id/deliveries', access: 'user' },
+    unsubscribe: { method: 'POST', path: '/api/unsubscribe/:token', access: 'none' },
+    adminList: { method: 'GET', path: '/api/admin/subscriptions', access: 'admin' },
+  },
 } as const as unknown as Api;

@@ -14,12 +14,22 @@ export const PATHS = {
   dashboard: '/dashboard',
   activity: '/activity',
   profile: '/profile',
+  organisation: '/organisation',
+  subscriptions: '/subscriptions',
+  invite: '/invite/:token',
+  unsubscribe: '/unsubscribe/:token',
   adminDashboard: '/admin-dashboard',
   adminUser: '/admin-dashboard/users/:userId',
+  adminOrganisations: '/admin-dashboard/organisations',
+  adminOrganisation: '/admin-dashboard/organisations/:organisationId',
   embed: '/embed/:reportUuid',
   sector: (slug: string) => `/${slug}`,
   adminUserOf: (userId: number | string) => `/admin-dashboard/users/${userId}`,
+  adminOrganisationOf: (organisationId: number | string) =>
+    `/admin-dashboard/organisations/${organisationId}`,
   embedOf: (reportUuid: string) => `/embed/${reportUuid}`,
+  inviteOf: (token: string) => `/invite/${encodeURIComponent(token)}`,
+  unsubscribeOf: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
 } as const;
 
 /** Routes on which the site navigation bar is hidden (docs/PRODUCT.md#web-routes). */
@@ -29,6 +39,8 @@ export const NAVBAR_HIDDEN_PATHS: readonly string[] = [
   '/activity',
   '/profile',
   '/onboarding',
+  '/organisation',
+  '/subscriptions',
 ];
 
 /** Landing page sections, in order, with their header labels. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, IntId } from './http';
+import { OrganisationName } from './organisations';
 import { Sector, User } from './users';
 
 export const sectorRoutes = {
@@ -25,8 +26,10 @@ export const sectorRoutes = {
     path: '/api/sectors/me',
     tag: 'sectors',
     access: 'user',
-    summary: "Set the signed-in user's sector",
-    body: z.strictObject({ sectorId: IntId }),
+    permission: 'sector.change',
+    summary:
+      "Set the active organisation's sector (owners); a member without an organisation names one, and it is created",
+    body: z.strictObject({ sectorId: IntId, organisationName: OrganisationName.optional() }),
     response: z.object({
       success: z.literal(true),
       message: z.string(),

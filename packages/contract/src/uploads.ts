@@ -30,6 +30,8 @@ export const UploadLog = z.object({
   date: z.string(),
   originalFileUrl: z.string().nullable(),
   rejectedFileUrl: z.string().nullable(),
+  /** Who uploaded it: their id and display name (null once that account is removed). */
+  uploaded_by: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
 });
 export type UploadLog = z.infer<typeof UploadLog>;
 
@@ -47,6 +49,7 @@ export const uploadRoutes = {
     path: '/api/server/upload-excel',
     tag: 'uploads',
     access: 'user',
+    permission: 'uploads.create',
     multipart: true,
     summary: 'Upload a .csv, .xlsx or .xls file (multipart field excelFile); rows are validated one by one',
     response: UploadResponse,
@@ -56,6 +59,7 @@ export const uploadRoutes = {
     path: '/api/server/activity',
     tag: 'uploads',
     access: 'user',
+    permission: 'reports.view',
     summary: "The caller's upload history, newest first",
     response: z.object({ success: z.literal(true), data: z.array(UploadLog) }),
   }),
@@ -64,6 +68,7 @@ export const uploadRoutes = {
     path: '/api/server/uploads/:id',
     tag: 'uploads',
     access: 'user',
+    permission: 'uploads.purge',
     summary:
       'Purge one or more uploads (comma-separated ids): their rows and files go, the log stays as Deleted',
     params: UploadIdsParams,
@@ -74,6 +79,7 @@ export const uploadRoutes = {
     path: '/api/server/uploads/:id/original',
     tag: 'uploads',
     access: 'user',
+    permission: 'uploads.download',
     file: true,
     summary: 'Download the original uploaded file (410 once expired or purged)',
     params: IdParams,
@@ -83,6 +89,7 @@ export const uploadRoutes = {
     path: '/api/server/uploads/:id/rejected',
     tag: 'uploads',
     access: 'user',
+    permission: 'uploads.download',
     file: true,
     summary: 'Download the rejected rows with an error column (410 once expired or purged)',
     params: IdParams,

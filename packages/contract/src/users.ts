@@ -10,6 +10,13 @@ export const Sector = z.object({
 });
 export type Sector = z.infer<typeof Sector>;
 
+export const ActiveOrganisation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  role: z.enum(['owner', 'editor', 'viewer']),
+});
+export type ActiveOrganisation = z.infer<typeof ActiveOrganisation>;
+
 /** The user object of docs/PRODUCT.md#data-shapes, with both spellings it lists. `password` says only whether one is set. */
 export const User = z.object({
   id: z.number().int(),
@@ -34,6 +41,9 @@ export const User = z.object({
   updated_date: z.string(),
   dashboardHeader: z.string(),
   dashboard_header: z.string(),
+  /** The active organisation (null: none yet), and every organisation the user belongs to. */
+  organisation: ActiveOrganisation.nullable(),
+  organisations: z.array(ActiveOrganisation),
 });
 export type User = z.infer<typeof User>;
 

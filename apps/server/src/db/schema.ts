@@ -1,3 +1,4 @@
+import type { DELIVERY_STATES, OrganisationRole, SubscriptionCadence } from '@insightra/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Row types of the migrations in ./migrations, declared once. Keep in step with the SQL. */
@@ -27,8 +28,10 @@ export interface UsersTable {
   region: string | null;
   location: string | null;
   mobile_number: string | null;
-  customer_id: Generated<number>;
-  sector_id: number | null;
+  /** 0017: the organisation new sessions start in. */
+  default_organisation_id: number | null;
+  /** 0017: the user's organisations, kept by triggers from memberships and names; never written. */
+  organisations: ColumnType<{ id: number; name: string; role: OrganisationRole }[], never, never>;
   providers: ColumnType<string[], string[] | undefined, string[]>;
   google_sub: string | null;
   permissions: ColumnType<Record<string, boolean | string | number>, string | undefined, string>;
@@ -39,7 +42,7 @@ export interface UsersTable {
 
 export interface ReportsTable {
   id: Generated<number>;
-  user_id: number;
+  organisation_id: number;
   tier: 'Beta' | 'Alpha' | 'Alpha+';
   report_type: string;
   report_uuid: string;
@@ -71,7 +74,9 @@ export interface StoredFileChunksTable {
 
 export interface UploadLogsTable {
   id: Generated<number>;
-  user_id: number;
+  organisation_id: number;
+  /** Who uploaded it (null once that account is removed). */
+  user_id: number | null;
   file_name: string;
   file_format: 'csv' | 'xlsx' | 'xls';
   total_processed: Generated<number>;
@@ -90,6 +95,7 @@ export interface UploadLogsTable {
 /** 0007_pending_uploads.sql: an upload being written, published into upload_logs (decision 080). */
 export interface PendingUploadsTable {
   id: Generated<number>;
+  organisation_id: number;
   user_id: number;
   file_name: string;
   lease_owner: string;
@@ -102,7 +108,7 @@ export interface PendingUploadsTable {
 
 export interface DatasetRowsTable {
   upload_id: number;
-  user_id: number;
+  organisation_id: number;
   student_id: string;
   student_name: string;
   gender: 'Female' | 'Male';
@@ -119,7 +125,9 @@ export type RefreshJobStatus = 'queued' | 'refreshing' | 'completed' | 'failed';
 
 export interface RefreshJobsTable {
   id: Generated<string>;
-  user_id: number;
+  organisation_id: number;
+  /** Who started it (null once that account is removed). */
+  user_id: number | null;
   status: ColumnType<RefreshJobStatus, RefreshJobStatus | undefined, RefreshJobStatus>;
   message: Generated<string>;
   row_count: number | null;
@@ -162,7 +170,7 @@ export interface DemoStudentsTable {
 
 /** 0011_sector_data.sql: a member's report figures, per grouping (docs/decisions/101-sector-reports.md). */
 export interface SectorSummariesTable {
-  user_id: number;
+  organisation_id: number;
   sector: string;
   grouping: string;
   d1: string | null;
@@ -178,7 +186,7 @@ export interface UploadSummariesTable {
 }
 
 export interface ReportRefreshStateTable {
-  user_id: number;
+  organisation_id: number;
   refreshed_at: Timestamp;
   data_as_of: Timestamp;
   row_count: number;
@@ -193,6 +201,40 @@ export interface SessionsTable {
   expires_at: Timestamp;
   /** 0016: the sign-in, or the last re-authentication. */
   proved_at: Timestamp;
+  /** 0017: the active organisation. */
+  organisation_id: number | null;
+}
+
+/** 0017_organisations.sql: the client companies; what a member owned, an organisation owns. */
+export interface OrganisationsTable {
+  id: Generated<number>;
+  name: string;
+  sector_id: number | null;
+  customer_id: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface MembershipsTable {
+  organisation_id: number;
+  user_id: number;
+  role: OrganisationRole;
+  joined_at: Generated<Date>;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  email: string;
+  role: OrganisationRole;
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  accepted_at: NullableTimestamp;
+  accepted_by: number | null;
+  revoked_at: NullableTimestamp;
 }
 
 /** 0008_rate_limits.sql: the request limits' counted windows (lib/rate-limit.ts). */
@@ -204,7 +246,7 @@ export interface RateLimitWindowsTable {
 }
 
 /**
- * One user as the API reads it: `users` joined with its sector's name, the password only as presence,
+ * One user as the API reads it: `users` joined with its active organisation, its role there and its sector's name, the password only as presence,
  * the dates as ISO text or as the driver gives them. The one row type of a user outside `UsersTable`;
  * narrower reads pick from it.
  */
@@ -218,14 +260,67 @@ export interface UserRow {
   region: string | null;
   location: string | null;
   mobile_number: string | null;
+  /** The active organisation's: its customer number and sector. */
   customer_id: number | null;
   sector_id: number | null;
   sector_name: string | null;
+  /** The active organisation (the session's, else the user's default) and the user's role in it. */
+  organisation_id: number | null;
+  organisation_name: string | null;
+  organisation_role: OrganisationRole | null;
+  /** Every organisation the user belongs to: [{id, name, role}]. */
+  organisations: { id: number; name: string; role: OrganisationRole }[] | null;
   providers: string[] | null;
   permissions: Record<string, boolean | string | number> | null;
   dashboard_header: string | null;
   created_date: Date | string;
   updated_date: Date | string;
+}
+
+export type DeliveryStatus = (typeof DELIVERY_STATES)[number];
+
+/** 0018_subscriptions.sql: a report tab e-mailed on a schedule (docs/decisions/132-subscriptions.md). */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  organisation_id: number;
+  report_id: number;
+  created_by: number | null;
+  cadence: SubscriptionCadence;
+  weekday: number | null;
+  month_day: number | null;
+  /** HH:MM, local to time_zone. */
+  time: string;
+  time_zone: string;
+  skip_without_new_data: Generated<boolean>;
+  paused: Generated<boolean>;
+  next_run_at: NullableTimestamp;
+  last_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface SubscriptionRecipientsTable {
+  subscription_id: number;
+  user_id: number;
+  /** SHA-256 (hex) of the recipient's unsubscribe token; the token itself is never stored. */
+  unsubscribe_token_hash: string;
+  unsubscribed_at: NullableTimestamp;
+}
+
+/** One mail: a slot of a subscription to one address, claimed under a lease by a delivery worker. */
+export interface SubscriptionDeliveriesTable {
+  id: Generated<number>;
+  subscription_id: number;
+  slot: Timestamp;
+  user_id: number | null;
+  email: string;
+  message_id: string;
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  lease_owner: string | null;
+  lease_expires_at: NullableTimestamp;
+  error: string | null;
+  sent_at: NullableTimestamp;
 }
 
 export interface DB {
@@ -246,4 +341,10 @@ export interface DB {
   demo_students: DemoStudentsTable;
   sessions: SessionsTable;
   rate_limit_windows: RateLimitWindowsTable;
+  organisations: OrganisationsTable;
+  memberships: MembershipsTable;
+  invitations: InvitationsTable;
+  subscriptions: SubscriptionsTable;
+  subscription_recipients: SubscriptionRecipientsTable;
+  subscription_deliveries: SubscriptionDeliveriesTable;
 }

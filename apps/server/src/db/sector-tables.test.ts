@@ -6,7 +6,7 @@ import { migrationsDir } from './migrate';
 import { followUploadLogsSql, sectorTableSql } from './sector-tables';
 
 describe('sector tables', () => {
-  it('are made from the declarations: migration 0011 holds exactly their generated DDL', () => {
+  it('are made from the declarations: migration 0011 holds exactly their generated DDL (owned by users then)', () => {
     const sql = readFileSync(path.join(migrationsDir(), '0011_sector_data.sql'), 'utf8');
     const generated = sql.slice(
       sql.indexOf('-- GENERATED: sector tables\n') + '-- GENERATED: sector tables\n'.length,
@@ -14,7 +14,7 @@ describe('sector tables', () => {
     );
     const added = SECTOR_DECLARATIONS.filter((d) => d.table !== 'dataset_rows');
     expect(generated).toBe(
-      `${added.map(sectorTableSql).join('\n')}\n${followUploadLogsSql(SECTOR_DECLARATIONS)}`,
+      `${added.map((d) => sectorTableSql(d, 'user_id')).join('\n')}\n${followUploadLogsSql(SECTOR_DECLARATIONS)}`,
     );
   });
 });

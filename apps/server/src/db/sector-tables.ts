@@ -2,12 +2,16 @@ import type { ColumnSpec, SectorDeclaration } from '@insightra/contract';
 
 /**
  * The DDL of a sector's table, made from its declaration (docs/decisions/100-sector-storage.md): one
- * typed column per upload column, the upload and owner first; the key is the upload and the row key
- * (a key appears once per file); an index finds a member's rows by row key, newest upload first —
- * what the refresh's "current rows" reads. A sector's migration holds exactly this text (a test
- * checks it), followed by its demo dataset.
+ * typed column per upload column, the upload and the owning organisation first; the key is the upload
+ * and the row key (a key appears once per file); an index finds an organisation's rows by row key,
+ * newest upload first — what the refresh's "current rows" reads. A sector's migration holds exactly
+ * this text (a test checks it), followed by its demo dataset. The sectors of migration 0011 were made
+ * when members owned rows (`owner` user_id, index `_user_key_idx`); 0017 renamed both.
  */
-export function sectorTableSql(d: SectorDeclaration): string {
+export function sectorTableSql(
+  d: SectorDeclaration,
+  owner: 'organisation_id' | 'user_id' = 'organisation_id',
+): string {
   const q = (name: string) => `"${name}"`;
   const key = d.upload.rowKey.map(q).join(', ');
   const columns = d.upload.columns.map(
@@ -16,11 +20,11 @@ export function sectorTableSql(d: SectorDeclaration): string {
   return [
     `CREATE TABLE ${d.table} (`,
     '  upload_id integer NOT NULL,',
-    '  user_id integer NOT NULL,',
+    `  ${owner} integer NOT NULL,`,
     ...columns.map((c) => `${c},`),
     `  PRIMARY KEY (upload_id, ${key})`,
     ');',
-    `CREATE INDEX ${d.table}_user_key_idx ON ${d.table} (user_id, ${key}, upload_id DESC);`,
+    `CREATE INDEX ${d.table}_${owner === 'user_id' ? 'user' : 'organisation'}_key_idx ON ${d.table} (${owner}, ${key}, upload_id DESC);`,
     '',
   ].join('\n');
 }

@@ -61,7 +61,7 @@ export function addRoute<R extends RouteDef>(
     },
     // Access is decided before the body is read: an outsider gets 401/403, never a validation message.
     onRequest: async (request) => {
-      callers.set(request, await app.authorize(request, route.access));
+      callers.set(request, await app.authorize(request, route));
     },
     handler: async (request, reply) => {
       const result = await handler({

@@ -1,5 +1,5 @@
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
-import { type Access, SESSION_LIMITS, SESSION_MESSAGES } from '@insightra/contract';
+import { type Access, type RouteDef, SESSION_LIMITS, SESSION_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type JWTPayload, errors as joseErrors, SignJWT } from 'jose';
@@ -10,6 +10,7 @@ import {
   pruneExpiredSessions,
   type SessionUserRow,
 } from '../features/auth/session-repository';
+import { activeOrganisation, type ScopedOrganisation, scopeFor } from '../features/organisations/scope';
 import { settingOrInsert } from '../lib/app-settings-repository';
 import { verifyHs256 } from '../lib/hs256';
 import { forbidden, unauthorized } from '../lib/http-error';
@@ -35,11 +36,26 @@ export interface SessionPrincipal {
   signedInAt: number;
   /** The user as read with the session at the start of this request. */
   user: SessionUserRow;
+  /** The session's active organisation, where the user may work (null: none). */
+  organisation: ScopedOrganisation | null;
+  /**
+   * The organisation the token was issued in: null for none, undefined for a token that names none
+   * (issued by a test helper or before organisations).
+   */
+  tokenOrganisationId: number | null | undefined;
+  /**
+   * The organisation this call acts on, its permission checked (features/organisations/scope.ts): the
+   * active one, or the one its path names. Null for a route with no permission or a caller with none.
+   */
+  scope: ScopedOrganisation | null;
 }
 
-/** The caller of an `embed` route: the user an embed token names, and the report UUIDs it covers. */
+/** What `authorize` reads of a route: who may call it and the organisation permission it needs. */
+export type AccessRule = Pick<RouteDef, 'access' | 'permission' | 'organisationParam'>;
+
+/** The caller of an `embed` route: the organisation an embed token names, and the report UUIDs it covers. */
 export interface EmbedGrant {
-  userId: number;
+  organisationId: number;
   reports: string[];
 }
 
@@ -68,7 +84,9 @@ export interface AuthService {
    */
   reissue(principal: SessionPrincipal, claims: Record<string, unknown>): Promise<string | null>;
   /** Checks the token's signature and claims only (no database); throws jose errors. */
-  verifySession(token: string): Promise<Omit<SessionPrincipal, 'role' | 'user'> & { claims: JWTPayload }>;
+  verifySession(
+    token: string,
+  ): Promise<Omit<SessionPrincipal, 'role' | 'user' | 'organisation' | 'scope'> & { claims: JWTPayload }>;
   /** Tokens for other audiences (e.g. report embedding), short-lived and narrowly scoped. */
   sign(
     audience: string,
@@ -86,7 +104,10 @@ declare module 'fastify' {
      * Answers 401/403 unless the request meets `access`, and returns its caller. `addRoute` runs it for
      * every contract route and hands the caller to the handler; nothing else reads the token.
      */
-    authorize<A extends Access>(request: FastifyRequest, access: A): Promise<CallerOf<A>>;
+    authorize<A extends Access>(
+      request: FastifyRequest,
+      rule: AccessRule & { access: A },
+    ): Promise<CallerOf<A>>;
   }
 }
 
@@ -103,6 +124,13 @@ export function bearerToken(request: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1]! : null;
+}
+
+/** The organisation a token's claims name: its id, null for none, undefined when the claims name none. */
+function claimedOrganisation(claims: Record<string, unknown>): number | null | undefined {
+  if (!('organisation' in claims)) return undefined;
+  const organisation = claims.organisation as { id?: unknown } | null;
+  return organisation && typeof organisation.id === 'number' ? organisation.id : null;
 }
 
 const seconds = (ms = Date.now()) => Math.floor(ms / 1000);
@@ -151,7 +179,13 @@ export const authPlugin = fp(
       signSession: async (userId, claims, ttl = SESSION_TTL_SECONDS) => {
         const now = seconds();
         const expiresAt = now + Math.min(ttl, SESSION_LIMITS.maxSessionSeconds);
-        const sid = await createSession(app.db, userId, now * 1000, expiresAt * 1000);
+        const sid = await createSession(
+          app.db,
+          userId,
+          claimedOrganisation(claims),
+          now * 1000,
+          expiresAt * 1000,
+        );
         return signAt(SESSION_AUDIENCE, { ...claims, sid, auth_time: now }, now, expiresAt, String(userId));
       },
       reissue: async (principal, claims) => {
@@ -176,7 +210,16 @@ export const authPlugin = fp(
         if (!sessionId || Number.isNaN(issuedAt) || Number.isNaN(signedInAt)) {
           throw new joseErrors.JWTInvalid('Invalid session');
         }
-        return { userId, sessionId, issuedAt, expiresAt: claims.exp as number, signedInAt, claims };
+        const tokenOrganisationId = claimedOrganisation(claims);
+        return {
+          userId,
+          sessionId,
+          issuedAt,
+          expiresAt: claims.exp as number,
+          signedInAt,
+          tokenOrganisationId,
+          claims,
+        };
       },
     };
     app.decorate('auth', service);
@@ -209,11 +252,13 @@ export const authPlugin = fp(
         ...rest,
         role: row.role === 'admin' ? 'admin' : 'member',
         user: row,
+        organisation: activeOrganisation(row),
+        scope: null,
       };
       return principal;
     };
 
-    // An embed token alone opens an embed route (never a session token): it names its user and the
+    // An embed token alone opens an embed route (never a session token): it names its organisation and the
     // report UUIDs it covers; which report a request may read is the handler's check.
     const embedCaller = async (request: FastifyRequest): Promise<EmbedGrant> => {
       const token = bearerToken(request);
@@ -226,22 +271,26 @@ export const authPlugin = fp(
           err instanceof joseErrors.JWTExpired ? 'Embed token expired' : 'Invalid embed token',
         );
       }
-      const userId = Number(claims.sub);
-      if (!Number.isInteger(userId) || userId <= 0) throw unauthorized('Invalid embed token');
+      const organisationId = Number(claims.sub);
+      if (!Number.isInteger(organisationId) || organisationId <= 0) throw unauthorized('Invalid embed token');
       const reports = Array.isArray(claims.reports)
         ? claims.reports.filter((r): r is string => typeof r === 'string')
         : [];
-      return { userId, reports };
+      return { organisationId, reports };
     };
 
-    const authorize = async (request: FastifyRequest, access: Access) => {
+    const authorize = async (request: FastifyRequest, rule: AccessRule) => {
+      const { access } = rule;
       switch (access) {
         case 'none':
           return null;
         case 'optional':
           return sessionCaller(request, true);
-        case 'user':
-          return sessionCaller(request, false);
+        case 'user': {
+          const principal = (await sessionCaller(request, false))!;
+          if (rule.permission) principal.scope = await scopeFor(app.db, request, principal, rule);
+          return principal;
+        }
         case 'admin': {
           const principal = await sessionCaller(request, false);
           if (principal?.role !== 'admin') throw forbidden('Administrator access required');

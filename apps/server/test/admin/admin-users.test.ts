@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { nameSearchPattern } from '../../src/features/admin/users-repository';
+import { nameSearchPattern } from '../../src/db/search-pattern';
 import { createTestApp } from '../helpers/app';
 import { bearer, createReport, createUser, type TestUser, tokenFor } from '../helpers/factories';
 
@@ -80,8 +80,8 @@ describe('searching among 10,000 users', () => {
   beforeAll(async () => {
     // Set-based, so seeding takes well under a second.
     await db.query(
-      `INSERT INTO users (username, email, full_name, sector_id, updated_date)
-       SELECT 'bulk_' || g, 'bulk_' || g || '@example.com', 'Bulk User ' || lpad(g::text, 5, '0'), 1 + g % 6, now()
+      `INSERT INTO users (username, email, full_name, updated_date)
+       SELECT 'bulk_' || g, 'bulk_' || g || '@example.com', 'Bulk User ' || lpad(g::text, 5, '0'), now()
          FROM generate_series(1, 10000) AS g`,
     );
     // Sorted after every "Bulk User …", so it is on the last page of the unfiltered list.
@@ -199,11 +199,12 @@ describe('POST /api/admin/users/:id/reports', () => {
       message: 'Report added successfully',
       data: { id: expect.any(Number), tier: 'Alpha+', report_type: 'Revenue', report_uuid: 'f3a1-22bc' },
     });
-    const { rows } = await db.query<{ user_id: number; created_by: number }>(
-      'SELECT user_id, created_by FROM reports WHERE id = $1',
+    // Added to the user's default organisation.
+    const { rows } = await db.query<{ organisation_id: number; created_by: number }>(
+      'SELECT organisation_id, created_by FROM reports WHERE id = $1',
       [body.data.id],
     );
-    expect(rows[0]).toEqual({ user_id: u.id, created_by: admin.id });
+    expect(rows[0]).toEqual({ organisation_id: u.organisationId, created_by: admin.id });
     const details = (await get(`/api/admin/users/${u.id}`)).json().data.reports;
     expect(details['Alpha+']).toEqual([body.data]);
     expect(details.Beta).toEqual([]);

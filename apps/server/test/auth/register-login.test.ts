@@ -46,7 +46,10 @@ describe('POST /api/auth/register', () => {
       mobile_number: null,
     });
     expect(user.id).toBe(user.user_id);
-    expect(user.permissions).toMatchObject({ viewReports: true, uploadData: true, manageUsers: false });
+    // A registration makes a one-person organisation named after the user, who owns it.
+    expect(user.organisation).toEqual({ id: expect.any(Number), name: body.fullName, role: 'owner' });
+    expect(user.organisations).toEqual([user.organisation]);
+    expect(user.permissions).toMatchObject({ 'uploads.create': true, 'members.manage': true });
     expect(Number.isNaN(Date.parse(user.created_date))).toBe(false);
     expect(JSON.stringify(json)).not.toContain('argon2');
 

@@ -21,10 +21,10 @@ describe('GET /api/auth/me', () => {
     const user = await createUser(db, { sectorId: null, fullName: 'Before Name' });
     const token = await tokenFor(app, user);
     expect((await me(token)).json().data.user).toMatchObject({ full_name: 'Before Name', sectorId: null });
-    await db.query(
-      "UPDATE users SET full_name = 'After Name', sector_id = 4, mobile_number = '+91 99' WHERE id = $1",
-      [user.id],
-    );
+    await db.query("UPDATE users SET full_name = 'After Name', mobile_number = '+91 99' WHERE id = $1", [
+      user.id,
+    ]);
+    await db.query('UPDATE organisations SET sector_id = 4 WHERE id = $1', [user.organisationId]);
     expect((await me(token)).json().data.user).toMatchObject({ full_name: 'After Name', role: 'member' });
     // A change of role ends the user's sessions (test/auth/sessions.test.ts); the next sign-in shows it.
     await db.query("UPDATE users SET role = 'admin' WHERE id = $1", [user.id]);
@@ -92,17 +92,21 @@ describe('GET /api/auth/me', () => {
     expect(answers[0]!.json().data.user.fullName).toBe('Renamed Just Now');
   });
 
-  it('gives a default header, customer id 0, the providers and a permissions map for a member', async () => {
+  it('gives a default header, customer id 0, the providers and the permissions map of their role', async () => {
     const user = await createUser(db);
     const u = (await me(await tokenFor(app, user))).json().data.user;
     expect(u).toMatchObject({ dashboardHeader: 'Academic Analytics', customerId: 0, providers: ['local'] });
+    // The owner of their own organisation: every permission of the map.
     expect(u.permissions).toEqual({
-      viewReports: true,
-      manageOwnReports: true,
-      uploadData: true,
-      refreshData: true,
-      manageUsers: false,
-      manageAllReports: false,
+      'reports.view': true,
+      'uploads.download': true,
+      'reports.manage': true,
+      'uploads.create': true,
+      'uploads.purge': true,
+      'refresh.start': true,
+      'sector.change': true,
+      'members.manage': true,
+      'organisation.manage': true,
     });
   });
 });

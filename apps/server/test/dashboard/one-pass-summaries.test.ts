@@ -112,23 +112,23 @@ async function storedSummary(uploadId: number) {
 }
 
 /** The upload's stored summary against the summary query over its stored rows. */
-async function expectSummaryOfRows(userId: number, d: SectorDeclaration, uploadId: number) {
+async function expectSummaryOfRows(organisationId: number, d: SectorDeclaration, uploadId: number) {
   const stored = await storedSummary(uploadId);
-  const bySql = await db.transaction((tx) => summariseUpload(tx, userId, d, uploadId));
+  const bySql = await db.transaction((tx) => summariseUpload(tx, organisationId, d, uploadId));
   expect(stored.plan).toBe(bySql.plan);
   expect(sorted(stored.rows)).toEqual(sorted(bySql.rows));
   return stored.rows;
 }
 
 /** The refresh's figures with every upload's summary made by the query (in a transaction undone after). */
-async function refreshBySql(userId: number, d: SectorDeclaration): Promise<SummaryRow[]> {
+async function refreshBySql(organisationId: number, d: SectorDeclaration): Promise<SummaryRow[]> {
   const undo = new Error('undo');
   let rows: SummaryRow[] = [];
   await db
     .transaction(async (tx) => {
-      const ids = await activeUploadIds(tx, userId);
+      const ids = await activeUploadIds(tx, organisationId);
       await tx.query('DELETE FROM upload_summaries WHERE upload_id = ANY($1::int[])', [ids]);
-      rows = await computeSummaries(tx, userId, d, ids);
+      rows = await computeSummaries(tx, organisationId, d, ids);
       throw undo;
     })
     .catch((err) => {
@@ -148,9 +148,9 @@ async function member(d: SectorDeclaration) {
   /** Refreshes through the API and checks its figures against the same refresh made by the query. */
   const expectRefreshAsBySql = async () => {
     expect(await refreshNow(app, session)).toBe('completed');
-    const refreshed = await readSummaries(db, user.id, d.industry);
+    const refreshed = await readSummaries(db, user.organisationId!, d.industry);
     expect(refreshed.length).toBeGreaterThan(1);
-    expect(sorted(refreshed)).toEqual(sorted(await refreshBySql(user.id, d)));
+    expect(sorted(refreshed)).toEqual(sorted(await refreshBySql(user.organisationId!, d)));
   };
   return { user, session, upload, expectRefreshAsBySql };
 }
@@ -223,7 +223,7 @@ describe('one-pass upload summaries', () => {
       const older = [...Array.from({ length: 240 }, (_, i) => edgeRow(d, i)), rejectedRow(d, 999)];
       const a = await m.upload(older);
       expect(a).toMatchObject({ totalRecordsInserted: 240, totalRecordsFailed: 1 });
-      await expectSummaryOfRows(m.user.id, d, a.uploadId);
+      await expectSummaryOfRows(m.user.organisationId!, d, a.uploadId);
 
       // Replaces every third row of the older upload, and adds rows of its own.
       const newer = [
@@ -232,7 +232,7 @@ describe('one-pass upload summaries', () => {
       ];
       const b = await m.upload(newer);
       expect(b.totalRecordsInserted).toBe(120);
-      await expectSummaryOfRows(m.user.id, d, b.uploadId);
+      await expectSummaryOfRows(m.user.organisationId!, d, b.uploadId);
       await m.expectRefreshAsBySql();
 
       const purge = await app.inject({
@@ -259,7 +259,7 @@ describe('one-pass upload summaries', () => {
         if (result.ok) summariser.add(result.values);
       }
       const bySql = await db.transaction((tx) =>
-        runSummaryPlan(tx, summaryPlan(wide, uploadRowsSql(wide)), [m.user.id, uploadId]),
+        runSummaryPlan(tx, summaryPlan(wide, uploadRowsSql(wide)), [m.user.organisationId!, uploadId]),
       );
       expect(sorted(summariser.rows())).toEqual(sorted(bySql));
     },
@@ -270,7 +270,7 @@ describe('one-pass upload summaries', () => {
       const m = await member(d);
       const { uploadId, totalRecordsInserted } = await m.upload([rejectedRow(d, 1), rejectedRow(d, 2)]);
       expect(totalRecordsInserted).toBe(0);
-      const rows = await expectSummaryOfRows(m.user.id, d, uploadId);
+      const rows = await expectSummaryOfRows(m.user.organisationId!, d, uploadId);
       expect(rows).toEqual([
         expect.objectContaining({ grouping: '', terms: expect.objectContaining({ n: null }) }),
       ]);

@@ -64,7 +64,7 @@ describe('refresh workers of two app instances on one database', () => {
     expect(rows).toHaveLength(8);
     expect(rows.every((r) => r.status === 'completed' && r.attempts === 1)).toBe(true);
     const summaries = await shared.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM sector_summaries WHERE grouping = '' AND user_id = ANY($1::int[])",
+      "SELECT count(*)::int AS n FROM sector_summaries WHERE grouping = '' AND organisation_id IN (SELECT default_organisation_id FROM users WHERE id = ANY($1::int[]))",
       [users.map((u) => u.id)],
     );
     expect(summaries.rows[0]!.n).toBe(8);

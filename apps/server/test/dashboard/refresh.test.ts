@@ -123,7 +123,7 @@ describe('refresh lifecycle', () => {
     ]);
     expect(rows[0]!.attempts).toBe(2);
     // The dying worker cannot complete it afterwards.
-    await dying.run({ id: refreshId, userId: user.id, attempts: 1 });
+    await dying.run({ id: refreshId, organisationId: user.organisationId!, attempts: 1 });
     expect((await status(auth, refreshId)).json().status).toBe('completed');
   });
 
@@ -162,8 +162,9 @@ describe('refresh lifecycle', () => {
     expect((await start(smallAuth)).json().estimatedDuration).toBe('1-2 seconds');
     await db.query('DELETE FROM refresh_jobs');
     await db.query(
-      `INSERT INTO refresh_jobs (user_id, status, row_count, duration_ms, started_at, finished_at)
-       VALUES ($1, 'completed', 1000, 200, now(), now()), ($1, 'completed', 100000, 10000, now(), now())`,
+      `INSERT INTO refresh_jobs (organisation_id, user_id, status, row_count, duration_ms, started_at, finished_at)
+       SELECT default_organisation_id, id, 'completed', v.row_count, v.duration_ms, now(), now()
+         FROM users, (VALUES (1000, 200), (100000, 10000)) AS v(row_count, duration_ms) WHERE id = $1`,
       [small.id],
     );
     await seedGeneratedUpload(db, big.id, 40000);
@@ -206,7 +207,7 @@ describe('worker lifecycle with the app', () => {
     // Closed: a job queued now stays queued (no worker is left polling, or to wake). Woken, a worker
     // still running would look at once instead of at its next poll, a second away.
     const { rows } = await db.query<{ id: string }>(
-      'INSERT INTO refresh_jobs (user_id) VALUES ($1) RETURNING id',
+      'INSERT INTO refresh_jobs (organisation_id, user_id) SELECT default_organisation_id, id FROM users WHERE id = $1 RETURNING id',
       [user.id],
     );
     (other.app.bi as BuiltinProvider).worker.wake();

@@ -115,7 +115,7 @@ describe('upload summaries', () => {
     await refresh(m.session);
     expect(await storedSummary(id)).toBeDefined();
     const state = await db.query<{ row_count: number }>(
-      'SELECT row_count FROM report_refresh_state WHERE user_id = $1',
+      'SELECT row_count FROM report_refresh_state WHERE organisation_id = (SELECT default_organisation_id FROM users WHERE id = $1)',
       [m.user.id],
     );
     expect(Number(state.rows[0]!.row_count)).toBe(2);

@@ -79,14 +79,16 @@ describe('the database going away', () => {
       }),
     });
     expect(registered.status).toBe(201);
-    const { data } = (await registered.json()) as { data: { token: string; user: { id: number } } };
+    const { data } = (await registered.json()) as {
+      data: { token: string; user: { id: number; organisation: { id: number } } };
+    };
     const auth = { authorization: `Bearer ${data.token}` };
 
-    // A refresh job held running (its user's refresh lock taken here) when the database stops.
+    // A refresh job held running (its organisation's refresh lock taken here) when the database stops.
     const holder = new pg.Client({ connectionString: cluster.url });
     holder.on('error', () => {});
     await holder.connect();
-    await holder.query('SELECT pg_advisory_lock(727002, $1::int)', [data.user.id]);
+    await holder.query('SELECT pg_advisory_lock(727002, $1::int)', [data.user.organisation.id]);
     const started = await fetch(`${servers[0]!.url}/api/powerbi/api/refresh-powerbi`, {
       method: 'POST',
       headers: auth,

@@ -81,3 +81,12 @@ export async function createPostgresSchema(
     },
   };
 }
+
+/** A database migrated only up to (not including) `version`: for data written in an older schema. */
+export async function createDatabaseBefore(version: string): Promise<TestDatabase> {
+  const migrations = readMigrations().filter((m) => m.version < version);
+  if (testDatabaseKind === 'postgres') return createPostgresSchema(migrations);
+  const db = fromPglite(await PGlite.create());
+  await migrate(db, migrations);
+  return { db, drop: () => db.close() };
+}

@@ -11,7 +11,7 @@ export interface DatasetRow {
 }
 
 /**
- * Seeds one upload (an upload_logs row) with its accepted dataset rows, as the uploads feature would
+ * Seeds one upload by the user into their default organisation (an upload_logs row) with its accepted dataset rows, as the uploads feature would
  * store them. `status: 0` makes it a purged (Deleted) upload. Returns the upload id.
  */
 export async function seedUpload(
@@ -21,9 +21,10 @@ export async function seedUpload(
   options: { status?: number; date?: Date; fileName?: string } = {},
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows: log } = await tx.query<{ id: number }>(
-      `INSERT INTO upload_logs (user_id, file_name, file_format, total_processed, total_accepted, success_rate, status, date)
-       VALUES ($1, $2, 'csv', $3, $3, 100, $4, $5) RETURNING id`,
+    const { rows: log } = await tx.query<{ id: number; organisation_id: number }>(
+      `INSERT INTO upload_logs (organisation_id, user_id, file_name, file_format, total_processed, total_accepted, success_rate, status, date)
+       SELECT default_organisation_id, id, $2, 'csv', $3, $3, 100, $4, $5 FROM users WHERE id = $1
+       RETURNING id, organisation_id`,
       [
         userId,
         options.fileName ?? 'students.csv',
@@ -32,15 +33,15 @@ export async function seedUpload(
         options.date ?? new Date(),
       ],
     );
-    const uploadId = log[0]!.id;
+    const { id: uploadId, organisation_id: organisationId } = log[0]!;
     if (rows.length > 0) {
       await tx.query(
-        `INSERT INTO dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on)
+        `INSERT INTO dataset_rows (upload_id, organisation_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on)
          SELECT $1, $2, r.student_id, coalesce(r.student_name, 'Student ' || r.student_id), r.gender, r.grade,
                 r.project_submitted, r.score, r.enrolled_on
            FROM jsonb_to_recordset($3::jsonb) AS r(student_id text, student_name text, gender text, grade text,
                 project_submitted boolean, score numeric, enrolled_on date)`,
-        [uploadId, userId, JSON.stringify(rows)],
+        [uploadId, organisationId, JSON.stringify(rows)],
       );
     }
     return uploadId;
@@ -53,18 +54,19 @@ export async function seedUpload(
  */
 export async function seedGeneratedUpload(db: Database, userId: number, count: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const { rows: log } = await tx.query<{ id: number }>(
-      `INSERT INTO upload_logs (user_id, file_name, file_format, total_processed, total_accepted, success_rate)
-       VALUES ($1, 'generated.csv', 'csv', $2, $2, 100) RETURNING id`,
+    const { rows: log } = await tx.query<{ id: number; organisation_id: number }>(
+      `INSERT INTO upload_logs (organisation_id, user_id, file_name, file_format, total_processed, total_accepted, success_rate)
+       SELECT default_organisation_id, id, 'generated.csv', 'csv', $2, $2, 100 FROM users WHERE id = $1
+       RETURNING id, organisation_id`,
       [userId, count],
     );
-    const uploadId = log[0]!.id;
+    const { id: uploadId, organisation_id: organisationId } = log[0]!;
     await tx.query(
-      `INSERT INTO dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on)
+      `INSERT INTO dataset_rows (upload_id, organisation_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on)
        SELECT $1, $2, 'S' || g, 'Student ' || g, CASE WHEN g % 2 = 0 THEN 'Female' ELSE 'Male' END,
               'Grade ' || (g % 10 + 1), g % 3 <> 0, (g * 37) % 101, DATE '2025-01-01' + (g % 365)
          FROM generate_series(1, $3::int) AS g`,
-      [uploadId, userId, count],
+      [uploadId, organisationId, count],
     );
     return uploadId;
   });

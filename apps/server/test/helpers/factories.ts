@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Tier } from '@insightra/contract';
+import { sql } from 'kysely';
 import type { App } from '../../src/app';
 import type { Database } from '../../src/db/client';
+import { createOrganisation } from '../../src/features/organisations/organisation-repository';
 import { hashPassword } from '../../src/lib/password';
 
 export interface TestUser {
@@ -11,6 +13,8 @@ export interface TestUser {
   password: string;
   role: 'member' | 'admin';
   sector_id: number | null;
+  /** The user's own organisation (owner), null for `organisation: false`. */
+  organisationId: number | null;
 }
 
 const unique = () => randomBytes(4).toString('hex');
@@ -29,7 +33,24 @@ const hashOnce = (password: string) => {
   return hash;
 };
 
-/** Inserts a user straight into the database. Defaults: a member of the Education sector with a password. */
+/**
+ * Organisation ids in a test database start 1,000 above the user ids, so that a query that confuses one
+ * for the other finds nothing instead of passing by coincidence.
+ */
+const apart = new WeakSet<Database>();
+async function keepIdsApart(db: Database) {
+  if (apart.has(db)) return;
+  apart.add(db);
+  await sql`SELECT setval(pg_get_serial_sequence('organisations', 'id'),
+    GREATEST((SELECT COALESCE(max(id), 0) FROM organisations), (SELECT COALESCE(max(id), 0) FROM users)) + 1000)`.execute(
+    db.kysely,
+  );
+}
+
+/**
+ * Inserts a user straight into the database, the owner of an organisation of their own (as a registration
+ * makes). Defaults: a member, their organisation in the Education sector, with a password.
+ */
 export async function createUser(
   db: Database,
   overrides: Partial<{
@@ -39,6 +60,8 @@ export async function createUser(
     fullName: string | null;
     role: 'member' | 'admin';
     sectorId: number | null;
+    /** false: no organisation (an administrator made from the environment, a member removed from theirs). */
+    organisation: boolean;
   }> = {},
 ): Promise<TestUser> {
   const suffix = unique();
@@ -53,12 +76,25 @@ export async function createUser(
       full_name: overrides.fullName === undefined ? `Test ${suffix}` : overrides.fullName,
       password_hash: password === null ? null : await hashOnce(password),
       role: overrides.role ?? 'member',
-      sector_id: overrides.sectorId === undefined ? 1 : overrides.sectorId,
       updated_date: new Date(),
     })
-    .returning(['id', 'role', 'sector_id'])
+    .returning(['id', 'role', 'full_name'])
     .executeTakeFirstOrThrow();
-  return { id: row.id, username, email, password: password ?? '', role: row.role, sector_id: row.sector_id };
+  const sectorId = overrides.sectorId === undefined ? 1 : overrides.sectorId;
+  let organisationId: number | null = null;
+  if (overrides.organisation !== false) {
+    await keepIdsApart(db);
+    organisationId = await createOrganisation(db, row.full_name ?? username, row.id, sectorId);
+  }
+  return {
+    id: row.id,
+    username,
+    email,
+    password: password ?? '',
+    role: row.role,
+    sector_id: organisationId === null ? null : sectorId,
+    organisationId,
+  };
 }
 
 /** A valid session token for `user`, signed by the app. */
@@ -70,6 +106,7 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** A report tab in the user's default organisation. */
 export async function createReport(
   db: Database,
   userId: number,
@@ -78,7 +115,7 @@ export async function createReport(
   return db.kysely
     .insertInto('reports')
     .values({
-      user_id: userId,
+      organisation_id: sql<number>`(SELECT default_organisation_id FROM users WHERE id = ${userId})`,
       tier: overrides.tier ?? 'Beta',
       report_type: overrides.report_type ?? 'Overview',
       report_uuid: overrides.report_uuid ?? `r-${unique()}`,

@@ -117,7 +117,7 @@ describe('GET /api/metrics', () => {
   it('reads refresh jobs by state from the database, and upload load from its registered source', async () => {
     const user = await createUser(t.db);
     await t.db.query(
-      "INSERT INTO refresh_jobs (user_id, status, message, finished_at) VALUES ($1, 'failed', 'x', now())",
+      "INSERT INTO refresh_jobs (organisation_id, user_id, status, message, finished_at) SELECT default_organisation_id, id, 'failed', 'x', now() FROM users WHERE id = $1",
       [user.id],
     );
     const failed = sample(await scrape(), 'insightra_refresh_jobs{state="failed"}');

@@ -22,7 +22,7 @@ afterAll(async () => {
 async function as(user: TestUser) {
   const headers = bearer(await tokenFor(app, user));
   return {
-    /** Adds a report tab: to the caller's own list, or as an administrator to `owner`'s. */
+    /** Adds a report tab: to the caller's organisation, or as an administrator to `owner`'s. */
     async addTab(report_uuid: string, owner?: TestUser) {
       const res = await app.inject({
         method: 'POST',
@@ -63,12 +63,13 @@ describe('which reports a caller may embed', () => {
     expect(pbi.standIn.issuedEmbedTokens.length).toBe(issued);
     expect(lookups(adminsOwn)).toHaveLength(0);
 
-    // An administrator's own tabs are theirs, whoever created them (here someone since deleted).
+    // An administrator opens any tab of the organisation they work in, whoever created it (here
+    // someone since deleted).
     const creatorGone = pbi.standIn.addReport('Creator gone').id;
     await pbi.db.kysely
       .insertInto('reports')
       .values({
-        user_id: admin.id,
+        organisation_id: admin.organisationId!,
         tier: 'Beta',
         report_type: 'Kept',
         report_uuid: creatorGone,
@@ -99,7 +100,7 @@ describe('which reports a caller may embed', () => {
     ]);
     expect(pbi.standIn.issuedEmbedTokens.at(-1)!.body).toMatchObject({
       reports: [{ id: assigned, allowEdit: false }],
-      identities: [{ username: String(member.id), roles: ['Customer'] }],
+      identities: [{ username: `org:${member.organisationId}`, roles: ['Customer'] }],
     });
   });
 

@@ -24,7 +24,7 @@ afterAll(async () => {
   await standIn.stop();
 });
 
-/** The whole app with BI_PROVIDER=powerbi against the stand-in, every log line kept, and a member with two reports. */
+/** The whole app with BI_PROVIDER=powerbi against the stand-in, every log line kept, and a member whose organisation has two reports. */
 async function setup(env: Record<string, string> = {}) {
   const { app, lines } = await powerBiApp(standIn, db.db, env, 'trace');
   opened.push(app);
@@ -36,14 +36,14 @@ async function setup(env: Record<string, string> = {}) {
     .insertInto('reports')
     .values([
       {
-        user_id: member.id,
+        organisation_id: member.organisationId!,
         tier: 'Beta',
         report_type: 'Grades',
         report_uuid: pbiReport.id,
         created_by: admin.id,
       },
       {
-        user_id: member.id,
+        organisation_id: member.organisationId!,
         tier: 'Beta',
         report_type: 'Typed',
         report_uuid: standIn.addReport().id,

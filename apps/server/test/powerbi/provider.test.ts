@@ -1,6 +1,7 @@
 import type { Report } from '@insightra/contract';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PowerBiError } from '../../src/features/bi/powerbi/errors';
+import type { ReportViewer } from '../../src/features/bi/provider';
 import { createUser, type TestUser } from '../helpers/factories';
 import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
 
@@ -17,11 +18,18 @@ beforeEach(() => {
   pbi.standIn.busyStatus = 400;
 });
 
-async function addReport(userId: number, uuid: string, createdBy: number | null): Promise<Report> {
+/** A member of their own organisation asking for its reports' embed token. */
+const viewer = (user: TestUser): ReportViewer => ({
+  organisationId: user.organisationId!,
+  admin: user.role === 'admin',
+});
+
+/** A report tab of the user's own organisation, added by `createdBy`. */
+async function addReport(owner: TestUser, uuid: string, createdBy: number | null): Promise<Report> {
   return pbi.db.kysely
     .insertInto('reports')
     .values({
-      user_id: userId,
+      organisation_id: owner.organisationId!,
       tier: 'Beta',
       report_type: `Tab ${uuid.slice(0, 4)}`,
       report_uuid: uuid,
@@ -48,16 +56,16 @@ describe('embed tokens', () => {
     const b = pbi.standIn.addReport('Submissions');
     const adminsOwn = pbi.standIn.addReport("An administrator's own");
     const typedByMember = pbi.standIn.addReport('Someone else');
-    const granted = [await addReport(member.id, a.id, admin.id), await addReport(member.id, b.id, admin.id)];
-    await addReport(admin.id, adminsOwn.id, admin.id);
-    const typedAdminsOwn = await addReport(member.id, adminsOwn.id, member.id);
-    const own = await addReport(member.id, typedByMember.id, member.id);
-    const unknownInPowerBi = await addReport(member.id, crypto.randomUUID(), admin.id);
-    const notAGuid = await addReport(member.id, 'not-a-guid', admin.id);
+    const granted = [await addReport(member, a.id, admin.id), await addReport(member, b.id, admin.id)];
+    await addReport(admin, adminsOwn.id, admin.id);
+    const typedAdminsOwn = await addReport(member, adminsOwn.id, member.id);
+    const own = await addReport(member, typedByMember.id, member.id);
+    const unknownInPowerBi = await addReport(member, crypto.randomUUID(), admin.id);
+    const notAGuid = await addReport(member, 'not-a-guid', admin.id);
     const { provider } = providerFor(pbi.standIn, pbi.db);
 
     const before = pbi.standIn.issuedEmbedTokens.length;
-    const res = await provider.embedToken(member.id, 'Beta', [
+    const res = await provider.embedToken(viewer(member), 'Beta', [
       ...granted,
       typedAdminsOwn,
       own,
@@ -97,7 +105,7 @@ describe('embed tokens', () => {
       .values({ key: 'sector_report_uuid:retail', value: uuid })
       .execute();
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    const res = await provider.embedToken(member.id, 'Beta', [
+    const res = await provider.embedToken(viewer(member), 'Beta', [
       { id: 0, tier: 'Beta', report_type: 'Retail Overview', report_uuid: uuid },
     ]);
     expect(res.reports[0]!.available).toBe(true);
@@ -106,13 +114,13 @@ describe('embed tokens', () => {
 
   it('reuses the cached Entra token only while it outlives the embed token it generates', async () => {
     const member = await createUser(pbi.db);
-    const report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
+    const report = await addReport(member, pbi.standIn.addReport().id, admin.id);
     const { provider } = providerFor(pbi.standIn, pbi.db);
     try {
       pbi.standIn.aadExpiresInSeconds = 3599;
       let before = pbi.standIn.issuedAccessTokens.length;
-      const first = await provider.embedToken(member.id, 'Beta', [report]);
-      await provider.embedToken(member.id, 'Beta', [report]);
+      const first = await provider.embedToken(viewer(member), 'Beta', [report]);
+      await provider.embedToken(viewer(member), 'Beta', [report]);
       expect(pbi.standIn.issuedAccessTokens.length - before).toBe(1);
       expect(Date.parse(first.expiration!) - Date.now()).toBeGreaterThan(50 * 60_000);
 
@@ -122,8 +130,8 @@ describe('embed tokens', () => {
       const other = providerFor(pbi.standIn, pbi.db).provider;
       before = pbi.standIn.issuedAccessTokens.length;
       const generateCalls = pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length;
-      await other.embedToken(member.id, 'Beta', [report]);
-      await other.embedToken(member.id, 'Beta', [report]);
+      await other.embedToken(viewer(member), 'Beta', [report]);
+      await other.embedToken(viewer(member), 'Beta', [report]);
       expect(pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length - generateCalls).toBe(2);
       // One for the first report lookup, then one per GenerateToken.
       expect(pbi.standIn.issuedAccessTokens.length - before).toBe(3);
@@ -134,10 +142,10 @@ describe('embed tokens', () => {
 
   it('asks for no token when nothing is available', async () => {
     const member = await createUser(pbi.db);
-    const own = await addReport(member.id, pbi.standIn.addReport().id, member.id);
+    const own = await addReport(member, pbi.standIn.addReport().id, member.id);
     const { provider } = providerFor(pbi.standIn, pbi.db);
     const before = pbi.standIn.issuedEmbedTokens.length;
-    const res = await provider.embedToken(member.id, 'Beta', [own]);
+    const res = await provider.embedToken(viewer(member), 'Beta', [own]);
     expect(res.accessToken).toBeNull();
     expect(res.reports[0]!.available).toBe(false);
     expect(pbi.standIn.issuedEmbedTokens.length).toBe(before);
@@ -145,11 +153,11 @@ describe('embed tokens', () => {
 
   it('builds the secure-embed URL of docs/PRODUCT.md#power-bi-provider without calling Power BI', async () => {
     const member = await createUser(pbi.db);
-    const report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
-    const own = await addReport(member.id, pbi.standIn.addReport().id, member.id);
+    const report = await addReport(member, pbi.standIn.addReport().id, admin.id);
+    const own = await addReport(member, pbi.standIn.addReport().id, member.id);
     const { provider } = providerFor(pbi.standIn, pbi.db, { env: { POWERBI_EMBED_MODE: 'secure-embed' } });
     const calls = pbi.standIn.calls.length;
-    const res = await provider.embedToken(member.id, 'Beta', [report, own]);
+    const res = await provider.embedToken(viewer(member), 'Beta', [report, own]);
     expect(res.embedMode).toBe('secure-embed');
     expect(res.accessToken).toBeNull();
     expect(res.reports[0]!.embedUrl).toBe(
@@ -165,32 +173,40 @@ describe('failures become clear errors', () => {
   let report: Report;
   beforeAll(async () => {
     member = await createUser(pbi.db);
-    report = await addReport(member.id, pbi.standIn.addReport().id, admin.id);
+    report = await addReport(member, pbi.standIn.addReport().id, admin.id);
   });
 
   it('wrong credentials (AAD 401)', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, {
       env: { POWERBI_CLIENT_SECRET: 'wrong-secret-value' },
     });
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+    await expectFailure(
+      provider.embedToken(viewer(member), 'Beta', [report]),
+      502,
+      /credentials were rejected/,
+    );
   });
 
   it('wrong tenant or request (AAD 400)', async () => {
     pbi.standIn.fail.token = { status: 400 };
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+    await expectFailure(
+      provider.embedToken(viewer(member), 'Beta', [report]),
+      502,
+      /credentials were rejected/,
+    );
   });
 
   it('throttled or failing token endpoint (AAD 429, 5xx)', async () => {
     pbi.standIn.fail.token = { status: 429, retryAfter: 30 };
     await expectFailure(
-      providerFor(pbi.standIn, pbi.db).provider.embedToken(member.id, 'Beta', [report]),
+      providerFor(pbi.standIn, pbi.db).provider.embedToken(viewer(member), 'Beta', [report]),
       503,
       /throttling/,
     );
     pbi.standIn.fail.token = { status: 500 };
     await expectFailure(
-      providerFor(pbi.standIn, pbi.db).provider.embedToken(member.id, 'Beta', [report]),
+      providerFor(pbi.standIn, pbi.db).provider.embedToken(viewer(member), 'Beta', [report]),
       502,
       /unavailable/,
     );
@@ -198,10 +214,10 @@ describe('failures become clear errors', () => {
 
   it('a cached Entra token Power BI rejects (401) is replaced once, then the call succeeds', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    await provider.embedToken(member.id, 'Beta', [report]);
+    await provider.embedToken(viewer(member), 'Beta', [report]);
     const tokens = pbi.standIn.issuedAccessTokens.length;
     pbi.standIn.revokeAccessTokens();
-    const res = await provider.embedToken(member.id, 'Beta', [report]);
+    const res = await provider.embedToken(viewer(member), 'Beta', [report]);
     expect(res.accessToken).toMatch(/^embed-/);
     expect(pbi.standIn.issuedAccessTokens.length).toBe(tokens + 1);
   });
@@ -209,14 +225,18 @@ describe('failures become clear errors', () => {
   it('a 401 that persists is reported as rejected credentials', async () => {
     pbi.standIn.fail.report = { status: 401 };
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /credentials were rejected/);
+    await expectFailure(
+      provider.embedToken(viewer(member), 'Beta', [report]),
+      502,
+      /credentials were rejected/,
+    );
   });
 
   it('no access to the workspace (403)', async () => {
     pbi.standIn.workspaceAccess = false;
     const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(
-      provider.embedToken(member.id, 'Beta', [report]),
+      provider.embedToken(viewer(member), 'Beta', [report]),
       502,
       /denied access to the workspace/,
     );
@@ -225,7 +245,7 @@ describe('failures become clear errors', () => {
   it('throttling (429 with Retry-After) is retried with the advised delay', async () => {
     pbi.standIn.fail.report = { status: 429, retryAfter: 2, times: 2 };
     const { provider, sleeps } = providerFor(pbi.standIn, pbi.db);
-    const res = await provider.embedToken(member.id, 'Beta', [report]);
+    const res = await provider.embedToken(viewer(member), 'Beta', [report]);
     expect(res.accessToken).toMatch(/^embed-/);
     expect(sleeps).toEqual([2000, 2000]);
   });
@@ -235,7 +255,7 @@ describe('failures become clear errors', () => {
     const { provider, sleeps } = providerFor(pbi.standIn, pbi.db);
     const before = pbi.standIn.callsTo('/v1.0/myorg/GenerateToken').length;
     await expectFailure(
-      provider.embedToken(member.id, 'Beta', [report]),
+      provider.embedToken(viewer(member), 'Beta', [report]),
       503,
       /throttling requests; try again in 1 second$/,
     );
@@ -246,7 +266,11 @@ describe('failures become clear errors', () => {
   it('a Retry-After longer than the bound is not waited for', async () => {
     pbi.standIn.fail.report = { status: 429, retryAfter: 3600 };
     const { provider, sleeps } = providerFor(pbi.standIn, pbi.db);
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 503, /try again in 3600 seconds/);
+    await expectFailure(
+      provider.embedToken(viewer(member), 'Beta', [report]),
+      503,
+      /try again in 3600 seconds/,
+    );
     expect(sleeps).toEqual([]);
   });
 
@@ -254,7 +278,7 @@ describe('failures become clear errors', () => {
     pbi.standIn.fail.generateToken = { status: 400, times: 1 };
     const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(
-      provider.embedToken(member.id, 'Beta', [report]),
+      provider.embedToken(viewer(member), 'Beta', [report]),
       502,
       /refused to generate an embed token \(HTTP 400\)/,
     );
@@ -264,7 +288,7 @@ describe('failures become clear errors', () => {
     pbi.standIn.fail.report = { status: 503 };
     const { provider } = providerFor(pbi.standIn, pbi.db);
     await expectFailure(
-      provider.embedToken(member.id, 'Beta', [report]),
+      provider.embedToken(viewer(member), 'Beta', [report]),
       502,
       /unavailable right now \(HTTP 503\)/,
     );
@@ -274,20 +298,24 @@ describe('failures become clear errors', () => {
     pbi.standIn.fail.generateToken = 'hang';
     const { provider } = providerFor(pbi.standIn, pbi.db, { timeoutMs: 300 });
     const started = Date.now();
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 504, /did not answer within 0.3 s/);
+    await expectFailure(
+      provider.embedToken(viewer(member), 'Beta', [report]),
+      504,
+      /did not answer within 0.3 s/,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('a token endpoint that never answers times out', async () => {
     pbi.standIn.fail.token = 'hang';
     const { provider } = providerFor(pbi.standIn, pbi.db, { timeoutMs: 300 });
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 504, /did not answer/);
+    await expectFailure(provider.embedToken(viewer(member), 'Beta', [report]), 504, /did not answer/);
   });
 
   it('an unreachable Power BI', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, {
       env: { POWERBI_API_URL: 'https://127.0.0.1:9/v1.0/myorg' },
     });
-    await expectFailure(provider.embedToken(member.id, 'Beta', [report]), 502, /could not be reached/);
+    await expectFailure(provider.embedToken(viewer(member), 'Beta', [report]), 502, /could not be reached/);
   });
 });

@@ -5,7 +5,7 @@ import { createTestDatabase } from '../helpers/database';
 import { seedUpload } from '../helpers/dataset';
 import { createUser } from '../helpers/factories';
 
-/** Each other sector's row columns (migration 0011), as its two reader views show them (0012). */
+/** Each other sector's row columns (migration 0011), as its two reader views show them (0017). */
 const SECTOR_COLUMNS: Record<string, string[]> = {
   automobile: ['sale_date', 'dealer', 'model', 'variant', 'fuel_type', 'units', 'revenue'],
   real_estate: [
@@ -24,16 +24,16 @@ const SECTOR_COLUMNS: Record<string, string[]> = {
 };
 const SECTOR_VIEWS = Object.fromEntries(
   Object.entries(SECTOR_COLUMNS).flatMap(([sector, cols]) => [
-    [`powerbi_${sector}_rows`, ['upload_id', 'user_id', ...cols]],
-    [`powerbi_${sector}_current_rows`, ['upload_id', 'user_id', ...cols]],
+    [`powerbi_${sector}_rows`, ['upload_id', 'organisation_id', ...cols]],
+    [`powerbi_${sector}_current_rows`, ['upload_id', 'organisation_id', ...cols]],
   ]),
 );
 
-/** The views of migrations 0010 and 0012 that docs/POWERBI.md grants the model's reader role, and only those. */
+/** The views of migration 0017 that docs/POWERBI.md grants the model's reader role, and only those. */
 const VIEWS = [
   'powerbi_current_rows',
   'powerbi_dataset_rows',
-  'powerbi_members',
+  'powerbi_organisations',
   'powerbi_sectors',
   'powerbi_uploads',
   ...Object.keys(SECTOR_VIEWS),
@@ -68,7 +68,7 @@ describe('the Power BI reader views', () => {
     expect(Object.keys(columns).sort()).toEqual(VIEWS);
     const rowColumns = [
       'upload_id',
-      'user_id',
+      'organisation_id',
       'student_id',
       'student_name',
       'gender',
@@ -80,11 +80,12 @@ describe('the Power BI reader views', () => {
     expect(columns).toEqual({
       powerbi_current_rows: rowColumns,
       powerbi_dataset_rows: rowColumns,
-      powerbi_members: ['user_id', 'username', 'full_name', 'sector_id'],
+      powerbi_organisations: ['organisation_id', 'name', 'sector_id'],
       powerbi_sectors: ['sector_id', 'name', 'slug'],
       powerbi_uploads: [
         'upload_id',
-        'user_id',
+        'organisation_id',
+        'uploaded_by',
         'file_name',
         'file_format',
         'total_processed',
@@ -100,7 +101,7 @@ describe('the Power BI reader views', () => {
     for (const r of rows) expect(r.column_name).not.toMatch(sensitive);
   });
 
-  it("show no deleted upload's rows, and each member's current row per student", async () => {
+  it("show no deleted upload's rows, and each organisation's current row per student", async () => {
     const member = await createUser(db);
     const older = await seedUpload(db, member.id, [student('s1', 'A', 90), student('s2', 'B', 70)]);
     const newer = await seedUpload(db, member.id, [student('s1', 'B', 80)]);
@@ -111,13 +112,13 @@ describe('the Power BI reader views', () => {
     });
 
     const uploads = await db.query<{ upload_id: number }>(
-      'SELECT upload_id FROM powerbi_uploads WHERE user_id = $1 ORDER BY upload_id',
-      [member.id],
+      'SELECT upload_id FROM powerbi_uploads WHERE organisation_id = $1 ORDER BY upload_id',
+      [member.organisationId],
     );
     expect(uploads.rows.map((r) => r.upload_id)).toEqual([older, newer]);
     const all = await db.query<{ upload_id: number; student_id: string }>(
-      'SELECT upload_id, student_id FROM powerbi_dataset_rows WHERE user_id = $1 ORDER BY upload_id, student_id',
-      [member.id],
+      'SELECT upload_id, student_id FROM powerbi_dataset_rows WHERE organisation_id = $1 ORDER BY upload_id, student_id',
+      [member.organisationId],
     );
     expect(all.rows).toEqual([
       { upload_id: older, student_id: 's1' },
@@ -126,8 +127,8 @@ describe('the Power BI reader views', () => {
     ]);
     for (const id of [purged, deleted]) expect(all.rows.some((r) => r.upload_id === id)).toBe(false);
     const current = await db.query<{ upload_id: number; student_id: string; grade: string }>(
-      'SELECT upload_id, student_id, grade FROM powerbi_current_rows WHERE user_id = $1 ORDER BY student_id',
-      [member.id],
+      'SELECT upload_id, student_id, grade FROM powerbi_current_rows WHERE organisation_id = $1 ORDER BY student_id',
+      [member.organisationId],
     );
     expect(current.rows).toEqual([
       { upload_id: newer, student_id: 's1', grade: 'B' },

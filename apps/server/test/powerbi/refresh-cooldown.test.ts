@@ -21,6 +21,8 @@ afterAll(async () => {
   for (const { app } of opened) await app.close();
 });
 
+/** Who starts a refresh through the provider: the member, in their organisation. */
+const by = () => ({ userId: member.id, organisationId: member.organisationId! });
 const refreshPosts = () =>
   pbi.standIn.callsTo(`/v1.0/myorg/groups/${pbi.standIn.workspaceId}/datasets/`, 'POST').length;
 
@@ -79,26 +81,26 @@ describe('refresh cooldown across instances', () => {
       env: { POWERBI_REFRESH_MIN_INTERVAL_MIN: '180' },
       now: () => now,
     });
-    await provider.startRefresh(member.id);
+    await provider.startRefresh(by());
     pbi.standIn.finishRefresh('Completed');
     const endedAt = Date.parse(pbi.standIn.refreshes[0]!.endTime!);
     now = endedAt + 180 * 60_000 - 1_000;
-    await expect(provider.startRefresh(member.id)).rejects.toMatchObject({
+    await expect(provider.startRefresh(by())).rejects.toMatchObject({
       statusCode: 429,
       headers: { 'retry-after': '1' },
     });
     now = endedAt + 180 * 60_000;
-    expect((await provider.startRefresh(member.id)).status).toBe('refreshing');
+    expect((await provider.startRefresh(by())).status).toBe('refreshing');
     // A failed refresh brought no new data: the cooldown still counts from the last completed one.
     pbi.standIn.finishRefresh('Failed', 'boom');
-    expect((await provider.startRefresh(member.id)).status).toBe('refreshing');
+    expect((await provider.startRefresh(by())).status).toBe('refreshing');
   });
 
   it('has no cooldown when the interval is 0', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, { env: { POWERBI_REFRESH_MIN_INTERVAL_MIN: '0' } });
-    await provider.startRefresh(member.id);
+    await provider.startRefresh(by());
     pbi.standIn.finishRefresh('Completed');
-    expect((await provider.startRefresh(member.id)).status).toBe('refreshing');
+    expect((await provider.startRefresh(by())).status).toBe('refreshing');
   });
 });
 

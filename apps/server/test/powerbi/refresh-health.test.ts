@@ -12,6 +12,12 @@ beforeEach(() => {
   pbi.standIn.refreshes.splice(0);
 });
 
+/**
+ * The organisation whose refresh these calls start, and who starts it. The dataset is shared: Power BI
+ * refreshes it whole, whoever asks.
+ */
+const ORGANISATION = 1001;
+const by = { userId: 1, organisationId: ORGANISATION };
 const noCooldown = { POWERBI_REFRESH_MIN_INTERVAL_MIN: '0' };
 const refreshPosts = () =>
   pbi.standIn.callsTo(`/v1.0/myorg/groups/${pbi.standIn.workspaceId}/datasets/`, 'POST');
@@ -19,7 +25,7 @@ const refreshPosts = () =>
 describe('dataset refresh', () => {
   it('starts a refresh, then reports it in progress instead of posting again', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    const started = await provider.startRefresh(1);
+    const started = await provider.startRefresh(by);
     expect(started.status).toBe('refreshing');
     expect(started.refreshId).toBe(pbi.standIn.refreshes[0]!.requestId);
     expect(started.currentRefreshId).toBe(started.refreshId);
@@ -27,7 +33,7 @@ describe('dataset refresh', () => {
     const posted = refreshPosts();
     expect(JSON.parse(posted.at(-1)!.body)).toEqual({ notifyOption: 'NoNotification' });
 
-    const again = await provider.startRefresh(1);
+    const again = await provider.startRefresh(by);
     expect(again).toMatchObject({ status: 'in_progress', currentRefreshId: started.refreshId });
     expect(refreshPosts().length).toBe(posted.length);
   });
@@ -38,7 +44,7 @@ describe('dataset refresh', () => {
       // Nothing running in the history yet (refreshes sent in quick succession), but the POST says busy.
       pbi.standIn.fail.postRefresh = { status, times: 1 };
       const { provider } = providerFor(pbi.standIn, pbi.db);
-      const res = await provider.startRefresh(1);
+      const res = await provider.startRefresh(by);
       expect(res).toMatchObject({ status: 'in_progress', message: 'A refresh is already running' });
       expect(pbi.standIn.refreshes).toHaveLength(0);
     },
@@ -46,42 +52,42 @@ describe('dataset refresh', () => {
 
   it('maps the history statuses to docs/PRODUCT.md#refresh states', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, { env: noCooldown });
-    const { refreshId } = await provider.startRefresh(1);
-    expect(await provider.refreshStatus(1, refreshId)).toEqual({
+    const { refreshId } = await provider.startRefresh(by);
+    expect(await provider.refreshStatus(ORGANISATION, refreshId)).toEqual({
       status: 'refreshing',
       message: 'Refresh in progress',
       isComplete: false,
     });
     pbi.standIn.finishRefresh('Completed');
-    expect(await provider.refreshStatus(1, refreshId)).toMatchObject({
+    expect(await provider.refreshStatus(ORGANISATION, refreshId)).toMatchObject({
       status: 'completed',
       isComplete: true,
     });
 
-    const second = await provider.startRefresh(1);
+    const second = await provider.startRefresh(by);
     pbi.standIn.finishRefresh('Failed', 'The data source could not be reached');
     // A plain message: Power BI's own text is for the log only (refresh-cooldown.test.ts).
-    expect(await provider.refreshStatus(1, second.refreshId)).toEqual({
+    expect(await provider.refreshStatus(ORGANISATION, second.refreshId)).toEqual({
       status: 'failed',
       message: MESSAGES.powerBi.refreshFailed,
       isComplete: true,
     });
     for (const status of ['Disabled', 'Cancelled'] as const) {
-      const next = await provider.startRefresh(1);
+      const next = await provider.startRefresh(by);
       pbi.standIn.finishRefresh(status);
-      expect((await provider.refreshStatus(1, next.refreshId))?.status).toBe('failed');
+      expect((await provider.refreshStatus(ORGANISATION, next.refreshId))?.status).toBe('failed');
     }
     // An older id is found further back in the history; an unknown one is null.
-    expect((await provider.refreshStatus(1, refreshId))?.status).toBe('completed');
-    expect(await provider.refreshStatus(1, crypto.randomUUID())).toBeNull();
+    expect((await provider.refreshStatus(ORGANISATION, refreshId))?.status).toBe('completed');
+    expect(await provider.refreshStatus(ORGANISATION, crypto.randomUUID())).toBeNull();
   });
 
   it('lists the latest entries as the refresh queue', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, { env: noCooldown });
-    const first = await provider.startRefresh(1);
+    const first = await provider.startRefresh(by);
     pbi.standIn.finishRefresh('Completed');
-    const second = await provider.startRefresh(1);
-    const jobs = await provider.refreshQueue(1);
+    const second = await provider.startRefresh(by);
+    const jobs = await provider.refreshQueue(ORGANISATION);
     expect(jobs.map((j) => [j.refreshId, j.status])).toEqual([
       [second.refreshId, 'refreshing'],
       [first.refreshId, 'completed'],
@@ -93,7 +99,7 @@ describe('dataset refresh', () => {
 
   it('explains a missing POWERBI_DATASET_ID instead of failing obscurely', async () => {
     const { provider } = providerFor(pbi.standIn, pbi.db, { env: { POWERBI_DATASET_ID: '' } });
-    const err = await provider.startRefresh(1).catch((e: unknown) => e);
+    const err = await provider.startRefresh(by).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PowerBiError);
     expect((err as PowerBiError).message).toMatch(/POWERBI_DATASET_ID/);
   });
@@ -101,9 +107,9 @@ describe('dataset refresh', () => {
   it('refresh failures are clear errors too', async () => {
     pbi.standIn.fail.postRefresh = { status: 500 };
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    await expect(provider.startRefresh(1)).rejects.toThrow(/unavailable right now \(HTTP 500\)/);
+    await expect(provider.startRefresh(by)).rejects.toThrow(/unavailable right now \(HTTP 500\)/);
     pbi.standIn.workspaceAccess = false;
-    await expect(provider.refreshQueue(1)).rejects.toThrow(/denied access to the workspace/);
+    await expect(provider.refreshQueue(ORGANISATION)).rejects.toThrow(/denied access to the workspace/);
   });
 });
 

@@ -1,6 +1,7 @@
 import { MESSAGES, type Report } from '@insightra/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
+import type { ReportViewer } from '../../src/features/bi/provider';
 import { bearer, createUser, type TestUser, tokenFor } from '../helpers/factories';
 import { linesWith, type PowerBiApp, powerBiApp } from '../helpers/powerbi/app';
 import { providerFor, standInWithDatabase } from '../helpers/powerbi/setup';
@@ -27,32 +28,41 @@ async function open(env: Record<string, string> = {}) {
   return opened_;
 }
 
-async function grant(userId: number, uuid: string): Promise<Report> {
+/** A report an administrator made available to the member's organisation. */
+async function grant(member: TestUser, uuid: string): Promise<Report> {
   return pbi.db.kysely
     .insertInto('reports')
-    .values({ user_id: userId, tier: 'Beta', report_type: 'Grades', report_uuid: uuid, created_by: admin.id })
+    .values({
+      organisation_id: member.organisationId!,
+      tier: 'Beta',
+      report_type: 'Grades',
+      report_uuid: uuid,
+      created_by: admin.id,
+    })
     .returning(['id', 'tier', 'report_type', 'report_uuid'])
     .executeTakeFirstOrThrow();
 }
+
+const viewer = (member: TestUser): ReportViewer => ({ organisationId: member.organisationId!, admin: false });
 
 const lastBody = () => pbi.standIn.issuedEmbedTokens.at(-1)!.body as GenerateTokenBody;
 const lastRequest = () =>
   JSON.parse(pbi.standIn.callsTo('/v1.0/myorg/GenerateToken', 'POST').at(-1)!.body) as GenerateTokenBody;
 
 describe('embed tokens and row-level security', () => {
-  it("carries the member's id, the configured roles and every dataset of the token, view only", async () => {
+  it("carries the member's organisation, the configured roles and every dataset of the token, view only", async () => {
     const member = await createUser(pbi.db);
     const other = crypto.randomUUID();
     pbi.standIn.rlsDatasets.set(pbi.standIn.datasetId, ['Customer']);
     pbi.standIn.rlsDatasets.set(other, ['Customer']);
     const reports = [
-      await grant(member.id, pbi.standIn.addReport('Grades').id),
-      await grant(member.id, pbi.standIn.addReport('Other model', other).id),
+      await grant(member, pbi.standIn.addReport('Grades').id),
+      await grant(member, pbi.standIn.addReport('Other model', other).id),
     ];
     const { provider } = providerFor(pbi.standIn, pbi.db, {
       env: { POWERBI_RLS_ROLES: ' Customer , Reader,Customer', POWERBI_TOKEN_MINUTES: '30' },
     });
-    const res = await provider.embedToken(member.id, 'Beta', reports);
+    const res = await provider.embedToken(viewer(member), 'Beta', reports);
 
     expect(res.accessToken).toBe(pbi.standIn.issuedEmbedTokens.at(-1)!.token);
     expect(lastBody()).toEqual({
@@ -60,7 +70,7 @@ describe('embed tokens and row-level security', () => {
       datasets: [pbi.standIn.datasetId, other].map((id) => ({ id, xmlaPermissions: 'Off' })),
       identities: [
         {
-          username: String(member.id),
+          username: `org:${member.organisationId}`,
           roles: ['Customer', 'Reader'],
           datasets: [pbi.standIn.datasetId, other],
         },
@@ -73,9 +83,9 @@ describe('embed tokens and row-level security', () => {
 
   it('sends no identity and no targetWorkspaces when POWERBI_RLS_ROLES is not set', async () => {
     const member = await createUser(pbi.db);
-    const report = await grant(member.id, pbi.standIn.addReport().id);
+    const report = await grant(member, pbi.standIn.addReport().id);
     const { provider } = providerFor(pbi.standIn, pbi.db);
-    await provider.embedToken(member.id, 'Beta', [report]);
+    await provider.embedToken(viewer(member), 'Beta', [report]);
     expect(lastBody()).toEqual({
       reports: [{ id: report.report_uuid, allowEdit: false }],
       datasets: [{ id: pbi.standIn.datasetId, xmlaPermissions: 'Off' }],
@@ -83,7 +93,7 @@ describe('embed tokens and row-level security', () => {
     });
   });
 
-  it("gives a sector page's token the member's identity too, through HTTP", async () => {
+  it("gives a sector page's token the organisation's identity too, through HTTP", async () => {
     pbi.standIn.rlsDatasets.set(pbi.standIn.datasetId, ['Customer']);
     const member = await createUser(pbi.db);
     const uuid = pbi.standIn.addReport('Hotels overview').id;
@@ -102,7 +112,9 @@ describe('embed tokens and row-level security', () => {
     expect(lastRequest()).toEqual({
       reports: [{ id: uuid, allowEdit: false }],
       datasets: [{ id: pbi.standIn.datasetId, xmlaPermissions: 'Off' }],
-      identities: [{ username: String(member.id), roles: ['Customer'], datasets: [pbi.standIn.datasetId] }],
+      identities: [
+        { username: `org:${member.organisationId}`, roles: ['Customer'], datasets: [pbi.standIn.datasetId] },
+      ],
       lifetimeInMinutes: 60,
     });
   });
@@ -133,7 +145,7 @@ describe("Power BI's refusals of an identity", () => {
   ])('$name: a plain message for the member, the variable in the log', async (c) => {
     if (c.rls) pbi.standIn.rlsDatasets.set(pbi.standIn.datasetId, ['Customer']);
     const member = await createUser(pbi.db);
-    await grant(member.id, pbi.standIn.addReport().id);
+    await grant(member, pbi.standIn.addReport().id);
     const { app, lines } = await open(c.env);
     const res = await app.inject({
       method: 'GET',

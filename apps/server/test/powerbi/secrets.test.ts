@@ -13,7 +13,7 @@ describe('secrets', () => {
     const report: Report = await pbi.db.kysely
       .insertInto('reports')
       .values({
-        user_id: member.id,
+        organisation_id: member.organisationId!,
         tier: 'Beta',
         report_type: 'Grades',
         report_uuid: pbi.standIn.addReport().id,
@@ -51,11 +51,12 @@ describe('secrets', () => {
         timeoutMs: 300,
         ...(scenario.env ? { env: scenario.env } : {}),
       });
+      const organisationId = member.organisationId!;
       const attempts: (() => Promise<unknown>)[] = [
-        () => provider.embedToken(member.id, 'Beta', [report]),
-        () => provider.startRefresh(member.id),
-        () => provider.refreshStatus(member.id, 'nope'),
-        () => provider.refreshQueue(member.id),
+        () => provider.embedToken({ organisationId, admin: false }, 'Beta', [report]),
+        () => provider.startRefresh({ userId: member.id, organisationId }),
+        () => provider.refreshStatus(organisationId, 'nope'),
+        () => provider.refreshQueue(organisationId),
         () => provider.checkHealth(),
       ];
       for (const attempt of attempts) {

@@ -1,38 +1,45 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { MESSAGES, REPORT_TEMPLATES } from '@insightra/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { fromPglite } from '../../src/db/client';
-import { migrate, readMigrations } from '../../src/db/migrate';
-import { createPostgresSchema, testDatabaseKind } from '../helpers/database';
-import { seedUpload } from '../helpers/dataset';
-import { bearer, createReport, createUser, tokenFor } from '../helpers/factories';
+import { migrate } from '../../src/db/migrate';
+import { createDatabaseBefore } from '../helpers/database';
+import { bearer, createReport, tokenFor } from '../helpers/factories';
 import { refreshNow } from '../helpers/refresh';
 
 /** A database with education data written before the sector tables existed, then migrated. */
-const before = readMigrations().filter((m) => m.version < '0011');
-const testDb =
-  testDatabaseKind === 'postgres'
-    ? await createPostgresSchema(before)
-    : await (async () => {
-        const db = fromPglite(await PGlite.create());
-        await migrate(db, before);
-        return { db, drop: () => db.close() };
-      })();
+const testDb = await createDatabaseBefore('0011');
 const { db } = testDb;
-const user = await createUser(db);
-const older = await seedUpload(db, user.id, [
-  { student_id: 'S1', gender: 'Female', grade: 'Grade 1', project_submitted: true, score: 40 },
-  { student_id: 'S2', gender: 'Male', grade: 'Grade 1', project_submitted: false, score: 50 },
+// Written as the schema of then stored them: a member owned their sector and rows.
+const { rows: made } = await db.query<{ id: number; username: string }>(
+  `INSERT INTO users (username, email, full_name, sector_id, updated_date)
+   VALUES ('edu_member', 'edu@example.com', 'Edu Member', 1, now()) RETURNING id, username`,
+);
+const user = { ...made[0]!, role: 'member' };
+const oldUpload = async (rows: [string, string, string, boolean, number][]) => {
+  const { rows: log } = await db.query<{ id: number }>(
+    `INSERT INTO upload_logs (user_id, file_name, file_format, total_processed, total_accepted, success_rate)
+     VALUES ($1, 'students.csv', 'csv', $2, $2, 100) RETURNING id`,
+    [user.id, rows.length],
+  );
+  for (const [id, gender, grade, submitted, score] of rows) {
+    await db.query(
+      `INSERT INTO dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted, score)
+       VALUES ($1, $2, $3, 'Student ' || $3, $4, $5, $6, $7)`,
+      [log[0]!.id, user.id, id, gender, grade, submitted, score],
+    );
+  }
+  return log[0]!.id;
+};
+const older = await oldUpload([
+  ['S1', 'Female', 'Grade 1', true, 40],
+  ['S2', 'Male', 'Grade 1', false, 50],
 ]);
-const newer = await seedUpload(db, user.id, [
-  { student_id: 'S1', gender: 'Female', grade: 'Grade 2', project_submitted: true, score: 90 },
-]);
-expect(await migrate(db)).toContain('0011_sector_data');
+const newer = await oldUpload([['S1', 'Female', 'Grade 2', true, 90]]);
+expect(await migrate(db)).toEqual(expect.arrayContaining(['0011_sector_data', '0017_organisations']));
 
 const config = loadConfig({
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'insightra-data-')),
@@ -80,7 +87,7 @@ describe('education data after the sector migration', () => {
     expect(purge.json()).toMatchObject({ deletedCount: 1 });
     await db.query('DELETE FROM upload_logs WHERE id = $1', [older]);
     const { rows } = await db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM dataset_rows WHERE user_id = $1',
+      'SELECT count(*)::int AS n FROM dataset_rows WHERE organisation_id = (SELECT default_organisation_id FROM users WHERE id = $1)',
       [user.id],
     );
     expect(rows[0]!.n).toBe(0);

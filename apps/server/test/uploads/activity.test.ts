@@ -133,14 +133,20 @@ describe('activity, downloads and purge', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it("deleting a user takes their uploads' rows with them (no orphan rows)", async () => {
+  it("an upload stays with its organisation when its uploader's account goes; removing the organisation takes its rows (no orphans)", async () => {
     const carol = await createUser(t.db);
     const id = await upload(await tokenFor(t.app, carol), 'c.csv', [['C1', 'N', 'F', 'G', 'Yes', '', '']]);
+    const rowsOf = async () =>
+      (
+        await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM dataset_rows WHERE upload_id = $1', [
+          id,
+        ])
+      ).rows[0]!.n;
     await t.db.query('DELETE FROM users WHERE id = $1', [carol.id]);
-    const { rows } = await t.db.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM dataset_rows WHERE upload_id = $1',
-      [id],
-    );
-    expect(rows[0]!.n).toBe(0);
+    expect(await rowsOf()).toBe(1);
+    const { rows: log } = await t.db.query('SELECT user_id FROM upload_logs WHERE id = $1', [id]);
+    expect(log).toEqual([{ user_id: null }]);
+    await t.db.query('DELETE FROM organisations WHERE id = $1', [carol.organisationId]);
+    expect(await rowsOf()).toBe(0);
   });
 });

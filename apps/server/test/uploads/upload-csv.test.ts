@@ -25,7 +25,7 @@ async function currentRows() {
   const { rows } = await t.db.query<{ student_id: string; student_name: string; upload_id: number }>(
     `SELECT DISTINCT ON (r.student_id) r.student_id, r.student_name, r.upload_id
        FROM dataset_rows r JOIN upload_logs u ON u.id = r.upload_id AND u.status <> 0
-      WHERE r.user_id = $1 ORDER BY r.student_id, r.upload_id DESC`,
+      WHERE r.organisation_id = (SELECT default_organisation_id FROM users WHERE id = $1) ORDER BY r.student_id, r.upload_id DESC`,
     [userId],
   );
   return rows;

@@ -111,7 +111,9 @@ async function counts(m: Member) {
     return {
       logs: await query('SELECT count(*)::int AS n FROM upload_logs WHERE user_id = $1'),
       pending: await query('SELECT count(*)::int AS n FROM pending_uploads WHERE user_id = $1'),
-      rows: await query(`SELECT count(*)::int AS n FROM ${m.table} WHERE user_id = $1`),
+      rows: await query(
+        `SELECT count(*)::int AS n FROM ${m.table} WHERE organisation_id = (SELECT default_organisation_id FROM users WHERE id = $1)`,
+      ),
       files: await query('SELECT count(*)::int AS n FROM stored_files WHERE owner_id = $1'),
       chunks: await query(
         'SELECT count(*)::int AS n FROM stored_file_chunks c JOIN stored_files f ON f.id = c.file_id WHERE f.owner_id = $1',

@@ -48,7 +48,7 @@ describe.each(SECTOR_DECLARATIONS.map((d) => [d.industry, d] as const))(
       });
       const uploadId = res.json().uploadId;
       const { rows: stored } = await t.db.query<Record<string, string | null>>(
-        `SELECT ${header.map((h) => `${q(h)}::text`).join(', ')} FROM ${d.table} WHERE upload_id = $1 AND user_id = $2`,
+        `SELECT ${header.map((h) => `${q(h)}::text`).join(', ')} FROM ${d.table} WHERE upload_id = $1 AND organisation_id = (SELECT default_organisation_id FROM users WHERE id = $2)`,
         [uploadId, userId],
       );
       expect(stored).toHaveLength(2);
@@ -113,7 +113,7 @@ describe.each(SECTOR_DECLARATIONS.map((d) => [d.industry, d] as const))(
         const { rows } = await t.db.query<Record<string, string>>(
           `SELECT DISTINCT ON (${key.map((k) => `r.${q(k)}`).join(', ')}) r.${q(name)}::text AS v
            FROM ${d.table} r JOIN upload_logs u ON u.id = r.upload_id AND u.status <> 0
-          WHERE r.user_id = $1 AND r.${q(key[0]!)}::text = $2
+          WHERE r.organisation_id = (SELECT default_organisation_id FROM users WHERE id = $1) AND r.${q(key[0]!)}::text = $2
           ORDER BY ${key.map((k) => `r.${q(k)}`).join(', ')}, r.upload_id DESC`,
           [userId, v1[d.upload.columns.findIndex((x) => x.name === key[0])]],
         );

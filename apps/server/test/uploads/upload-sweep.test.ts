@@ -14,14 +14,15 @@ describe('the sweep of unfinished uploads', () => {
     // rows and files are all there. Its lease is set to `leaseSeconds` from now only then.
     const pending = async (owner: string, leaseSeconds: number, count: number) => {
       const { rows } = await t.db.query<{ id: number }>(
-        `INSERT INTO pending_uploads (user_id, file_name, lease_owner, lease_expires_at)
-         VALUES ($1, 'elsewhere.csv', $2, now() + interval '10 minutes') RETURNING id`,
+        `INSERT INTO pending_uploads (organisation_id, user_id, file_name, lease_owner, lease_expires_at)
+         SELECT default_organisation_id, id, 'elsewhere.csv', $2, now() + interval '10 minutes' FROM users
+          WHERE id = $1 RETURNING id`,
         [user.id, owner],
       );
       const id = rows[0]!.id;
       await t.db.query(
-        `INSERT INTO dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted)
-         SELECT $1, $2, 'S' || g, 'Student', 'Female', 'Grade 1', true FROM generate_series(1, $3::int) g`,
+        `INSERT INTO dataset_rows (upload_id, organisation_id, student_id, student_name, gender, grade, project_submitted)
+         SELECT $1, (SELECT default_organisation_id FROM users WHERE id = $2), 'S' || g, 'Student', 'Female', 'Grade 1', true FROM generate_series(1, $3::int) g`,
         [id, user.id, count],
       );
       const file = await t.db.query<{ id: number }>(

@@ -38,6 +38,7 @@ const upload = (id: number, file_name: string): UploadLog => ({
   date: '2025-03-01T06:30:00.000Z',
   originalFileUrl: `/api/server/uploads/${id}/original`,
   rejectedFileUrl: null,
+  uploaded_by: { id: null, name: null },
 });
 
 const accounts: Record<string, { user: User; reports: Report[]; uploads: UploadLog[] }> = {

@@ -71,6 +71,20 @@ const publicRoutes: RouteObject[] = [
       (m) => m.ReportIssuePage,
     ),
   },
+  {
+    path: PATHS.invite,
+    lazy: page(
+      () => import('../features/organisations/pages/invite-page'),
+      (m) => m.InvitePage,
+    ),
+  },
+  {
+    path: PATHS.unsubscribe,
+    lazy: page(
+      () => import('../features/subscriptions/pages/unsubscribe-page'),
+      (m) => m.UnsubscribePage,
+    ),
+  },
   { path: PATHS.accessDenied, Component: AccessDeniedPage },
 ];
 
@@ -105,6 +119,20 @@ const memberRoutes: RouteObject[] = [
     ),
   },
   {
+    path: PATHS.organisation,
+    lazy: page(
+      () => import('../features/organisations/pages/organisation-page'),
+      (m) => m.OrganisationPage,
+    ),
+  },
+  {
+    path: PATHS.subscriptions,
+    lazy: page(
+      () => import('../features/subscriptions/pages/subscriptions-page'),
+      (m) => m.SubscriptionsPage,
+    ),
+  },
+  {
     path: '/automobile',
     lazy: page(
       () => import('../features/sectors/pages/automobile-page'),
@@ -133,6 +161,20 @@ const adminRoutes: RouteObject[] = [
     lazy: page(
       () => import('../features/admin/pages/admin-user-page'),
       (m) => m.AdminUserPage,
+    ),
+  },
+  {
+    path: PATHS.adminOrganisations,
+    lazy: page(
+      () => import('../features/admin/pages/admin-dashboard-page'),
+      (m) => m.AdminDashboardPage,
+    ),
+  },
+  {
+    path: PATHS.adminOrganisation,
+    lazy: page(
+      () => import('../features/admin/pages/admin-organisation-page'),
+      (m) => m.AdminOrganisationPage,
     ),
   },
 ];

@@ -7,9 +7,8 @@ import {
   type RouteQuery,
   type RouteRef,
   type RouteResponse,
-  STORAGE_KEYS,
 } from '@insightra/contract/public';
-import { storage } from './storage';
+import { pageToken } from './session/page-token';
 
 /**
  * A non-OK answer, or no answer at all (`status` 0). `message` is the server's when it sent one; `body` is
@@ -55,7 +54,7 @@ export interface RequestOptions<R extends RouteDef> {
   token?: string | null;
 }
 
-export function authHeaders(token = storage.get(STORAGE_KEYS.token)): Record<string, string> {
+export function authHeaders(token = pageToken()): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
@@ -83,6 +82,30 @@ export function reportUnauthorized(token: string | null | undefined, status: num
   for (const listener of unauthorizedListeners) listener({ token, message });
 }
 
+/** A 409 answer to a request sent with a session token, with the server's message. */
+export interface Conflict {
+  token: string;
+  message: string;
+}
+const conflictListeners = new Set<(answer: Conflict) => void>();
+
+/**
+ * Calls `listener` for every 409 answer to a request sent with a session token; returns the way to stop.
+ * The session listens, to follow an organisation switch made in another tab.
+ */
+export function onConflict(listener: (answer: Conflict) => void): () => void {
+  conflictListeners.add(listener);
+  return () => {
+    conflictListeners.delete(listener);
+  };
+}
+
+/** Tells the listeners of a 409 answer to a request sent with `token` (none when it carried no token). */
+export function reportConflict(token: string | null | undefined, status: number, message: string): void {
+  if (status !== 409 || !token) return;
+  for (const listener of conflictListeners) listener({ token, message });
+}
+
 function routeUrl(route: RouteRef, params?: object, query?: object) {
   let url = buildPath(route.path, params as Record<string, string | number> | undefined);
   if (query) {
@@ -100,7 +123,7 @@ export async function apiFetch<R extends RouteDef>(
   route: R,
   options: RequestOptions<R> = {},
 ): Promise<Response> {
-  const sent = options.token === undefined ? storage.get(STORAGE_KEYS.token) : options.token;
+  const sent = options.token === undefined ? pageToken() : options.token;
   const token = route.access === 'none' ? null : sent;
   const headers: Record<string, string> = authHeaders(token);
   let body: BodyInit | undefined;
@@ -134,6 +157,7 @@ export async function apiFetch<R extends RouteDef>(
       // not JSON
     }
     reportUnauthorized(token, response.status, message);
+    reportConflict(token, response.status, message);
     throw new ApiError(response.status, message, parsed);
   }
   return response;

@@ -1,6 +1,6 @@
-import { type RouteDef, STORAGE_KEYS } from '@insightra/contract/public';
-import { type ApiAnswer, ApiError, authHeaders, reportUnauthorized } from './api-client';
-import { storage } from './storage';
+import type { RouteDef } from '@insightra/contract/public';
+import { type ApiAnswer, ApiError, authHeaders, reportConflict, reportUnauthorized } from './api-client';
+import { pageToken } from './session/page-token';
 
 /** What an upload reports while it runs. */
 export interface UploadProgress {
@@ -23,7 +23,7 @@ export function apiUpload<R extends RouteDef & { multipart: true }>(
   const xhr = new XMLHttpRequest();
   const done = new Promise<ApiAnswer<R>>((resolve, reject) => {
     xhr.open(route.method, route.path);
-    const token = storage.get(STORAGE_KEYS.token);
+    const token = pageToken();
     for (const [name, value] of Object.entries(authHeaders(token))) xhr.setRequestHeader(name, value);
     xhr.responseType = 'text';
     const size = [...form.values()].reduce((n, v) => n + (typeof v === 'string' ? v.length : v.size), 0);
@@ -45,6 +45,7 @@ export function apiUpload<R extends RouteDef & { multipart: true }>(
       }
       const message = typeof answer.message === 'string' ? answer.message : '';
       reportUnauthorized(token, xhr.status, message);
+      reportConflict(token, xhr.status, message);
       reject(new ApiError(xhr.status, message, body));
     };
     // A connection dropped mid-body (e.g. the size limit answered early) has no answer to read.

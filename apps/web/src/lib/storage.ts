@@ -54,9 +54,22 @@ export const STORAGE_OWNERS: Record<keyof typeof STORAGE_KEYS, 'user' | 'device'
 
 /** Removes every stored key of the signed-in user (the token included); the device's keys stay. */
 export function forgetUserStorage(): void {
-  for (const [name, owner] of Object.entries(STORAGE_OWNERS)) {
-    if (owner !== 'user') continue;
-    const key = STORAGE_KEYS[name as keyof typeof STORAGE_KEYS];
+  forgetStored((name) => STORAGE_OWNERS[name] === 'user');
+}
+
+/**
+ * Removes the user's stored choices but keeps their token: what an organisation switch does, since the
+ * last organisation's tier, tab and docking name its reports. The token is replaced, never removed, so
+ * other tabs follow the switch instead of signing out.
+ */
+export function forgetOrganisationStorage(): void {
+  forgetStored((name) => STORAGE_OWNERS[name] === 'user' && name !== 'token');
+}
+
+function forgetStored(which: (name: keyof typeof STORAGE_KEYS) => boolean): void {
+  for (const name of Object.keys(STORAGE_OWNERS) as (keyof typeof STORAGE_KEYS)[]) {
+    if (!which(name)) continue;
+    const key = STORAGE_KEYS[name];
     if (typeof key === 'string') storage.remove(key);
     else for (const tier of TIERS) storage.remove(key(tier));
   }

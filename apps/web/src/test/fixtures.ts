@@ -1,13 +1,28 @@
 /*
- * The web tests' one set of fixtures: the signed-in user, their token, signing in, and the server's
- * public configuration. Every web test builds its user and token here (docs/ARCHITECTURE.md#tests),
+ * The web tests' one set of fixtures: the signed-in user, their token, signing in, the server's
+ * public configuration, and subscriptions as the server lists them. Every web test builds its user and token here (docs/ARCHITECTURE.md#tests),
  * overriding only what it is about.
  */
-import { type PublicConfig, STORAGE_KEYS, type User } from '@insightra/contract';
+import {
+  type ActiveOrganisation,
+  type Delivery,
+  type PublicConfig,
+  permissionsOf,
+  STORAGE_KEYS,
+  type Subscription,
+  type User,
+} from '@insightra/contract';
 
-/** A user object as the server answers it, for web tests. */
+/** The organisation a test user works in unless told otherwise: Acme School, as its owner. */
+export const ACME: ActiveOrganisation = { id: 1, name: 'Acme School', role: 'owner' };
+
+/**
+ * A user object as the server answers it, for web tests. Their permissions are those of their role in
+ * their active organisation (Acme School's owner by default), and they belong to that one only.
+ */
 export function testUser(overrides: Partial<User> = {}): User {
   const id = overrides.id ?? 7;
+  const organisation = overrides.organisation === undefined ? ACME : overrides.organisation;
   const sectorId = overrides.sectorId === undefined ? 1 : overrides.sectorId;
   const fullName = overrides.fullName === undefined ? 'Asha Verma' : overrides.fullName;
   return {
@@ -28,11 +43,13 @@ export function testUser(overrides: Partial<User> = {}): User {
     sector_id: sectorId,
     sector: sectorId ? { id: sectorId, name: 'Education' } : null,
     providers: ['local'],
-    permissions: { viewReports: true, uploadData: true, manageOwnReports: true, manageUsers: false },
+    permissions: permissionsOf(organisation?.role ?? null),
     created_date: '2025-01-15T10:00:00.000Z',
     updated_date: '2025-02-01T18:45:00.000Z',
     dashboardHeader: 'Academic Analytics',
     dashboard_header: 'Academic Analytics',
+    organisation,
+    organisations: organisation ? [organisation] : [],
     ...overrides,
   };
 }
@@ -69,6 +86,42 @@ export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig 
     google: { enabled: false, clientId: null },
     bi: { provider: 'builtin', embedMode: 'embed-token' },
     uploads: { maxBytes: 1024 },
+    ...overrides,
+  };
+}
+
+/** A subscription as the server lists it: Grades, weekly on Monday at 09:00 India time, by user 7. */
+export function testSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: 3,
+    reportId: 1,
+    reportName: 'Grades',
+    createdBy: { id: 7, name: 'Asha Verma' },
+    recipients: [{ id: 7, name: 'Asha Verma', email: 'asha@example.com' }],
+    cadence: 'weekly',
+    weekday: 1,
+    monthDay: null,
+    time: '09:00',
+    timeZone: 'Asia/Kolkata',
+    skipWithoutNewData: false,
+    paused: false,
+    nextRunAt: '2026-05-18T03:30:00.000Z',
+    lastSentAt: null,
+    lastError: null,
+    ...overrides,
+  };
+}
+
+export function testDelivery(overrides: Partial<Delivery> = {}): Delivery {
+  return {
+    id: 1,
+    slot: '2026-05-11T03:30:00.000Z',
+    recipient: { id: 7, email: 'asha@example.com' },
+    status: 'sent',
+    attempts: 1,
+    error: null,
+    sentAt: '2026-05-11T03:30:05.000Z',
+    messageId: '<sub-3.1@insightra.test>',
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { showToken } from '../lib/session/page-token';
 
 // A console.error during a test fails it (React warnings, failed prop types, act() misuse).
 beforeEach(() => {
@@ -12,7 +13,9 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // The next test is a page of its own: nothing stored, no session shown.
   window.localStorage.clear();
+  showToken(undefined);
 });
 
 // jsdom lacks these browser APIs that pages use.

@@ -1,10 +1,12 @@
 import { api, MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
-import { findUser, insertReport, listUsers, reportsByTier } from './users-repository';
+import { insertReport, reportsByTier } from '../reports/repository';
+import { findUser, listUsers } from './users-repository';
 
 const USER_NOT_FOUND = 'User not found';
+const MESSAGES_NO_ORGANISATION = 'This user belongs to no organisation yet';
 
 /** Users and their tiered reports (docs/PRODUCT.md#user-details Admin dashboard, User details page). */
 export async function registerAdminUserRoutes(app: FastifyInstance) {
@@ -20,12 +22,18 @@ export async function registerAdminUserRoutes(app: FastifyInstance) {
   addRoute(app, api.admin.user, async ({ params }) => {
     const user = await findUser(app.db, params.id);
     if (!user) throw notFound(USER_NOT_FOUND);
-    return { success: true as const, data: { user, reports: await reportsByTier(app.db, user.id) } };
+    const { defaultOrganisationId, ...shown } = user;
+    const reports = await reportsByTier(app.db, defaultOrganisationId);
+    return { success: true as const, data: { user: shown, reports } };
   });
 
+  // A user's reports are those of their default organisation (the one their new sessions start in).
   addRoute(app, api.admin.addReport, async ({ params, body, caller }) => {
+    const user = await findUser(app.db, params.id);
+    if (!user) throw notFound(USER_NOT_FOUND);
+    if (user.defaultOrganisationId === null) throw conflict(MESSAGES_NO_ORGANISATION);
     const report = await insertReport(app.db, {
-      userId: params.id,
+      organisationId: user.defaultOrganisationId,
       tier: body.tier,
       report_type: body.report_type,
       report_uuid: body.report_uuid,

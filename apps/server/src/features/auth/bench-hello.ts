@@ -11,7 +11,7 @@ import { findUserById } from './user-repository';
 export function registerBenchHello(app: FastifyInstance): void {
   app.get('/api/bench/hello', async () => ({ hello: 'world' }));
   app.get('/api/bench/jwt', async (request) => {
-    const caller = await app.authorize(request, 'user');
+    const caller = await app.authorize(request, { access: 'user' });
     return { userId: caller.userId };
   });
   app.get<{ Querystring: { id?: string } }>('/api/bench/db', async (request) => {

@@ -2,6 +2,8 @@ import { isStorableText, LIMITS, SESSION_MESSAGES } from '@insightra/contract';
 import { createRemoteJWKSet, errors, type JWTPayload, jwtVerify } from 'jose';
 import type { Database } from '../../db/client';
 import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-error';
+import { acceptInvitation, joinThroughInvitation, usableInvitation } from '../organisations/invitations';
+import { createPersonalOrganisation } from '../organisations/organisation-repository';
 import { emailInUse, setGoogleSub, userIdByGoogleSub, usernamesStartingWith } from './google-repository';
 import { insertUser, MESSAGES_409 } from './user-repository';
 
@@ -103,19 +105,37 @@ async function freeUsername(db: Database, email: string): Promise<string> {
  * The user for a verified Google identity: the one already linked to it, else a new account. An
  * existing account with the same e-mail is never taken over (its owner connects Google from the profile
  * while signed in, `linkGoogle`): 409, and no session.
+ * With `invitationToken` (signing in from an invitation link), the account accepts that invitation (its
+ * e-mail must be the invited one) and the session starts in that organisation; a new account then gets
+ * no organisation of its own.
  */
-export async function userForGoogle(db: Database, identity: GoogleIdentity): Promise<number> {
+export async function userForGoogle(
+  db: Database,
+  identity: GoogleIdentity,
+  invitationToken?: string,
+): Promise<number> {
   const linked = await userIdByGoogleSub(db, identity.sub);
-  if (linked !== null) return linked;
+  if (linked !== null) {
+    if (invitationToken) await joinThroughInvitation(db, linked, invitationToken);
+    return linked;
+  }
   if (await emailInUse(db, identity.email)) throw conflict(SESSION_MESSAGES.googleEmailTaken);
+  // Checked before an account is made for it.
+  if (invitationToken) await usableInvitation(db, invitationToken, identity.email);
   try {
-    return await insertUser(db, {
-      username: await freeUsername(db, identity.email),
-      fullName: identity.name,
-      email: identity.email,
-      passwordHash: null,
-      providers: ['google'],
-      googleSub: identity.sub,
+    const username = await freeUsername(db, identity.email);
+    return await db.transaction(async (tx) => {
+      const userId = await insertUser(tx, {
+        username,
+        fullName: identity.name,
+        email: identity.email,
+        passwordHash: null,
+        providers: ['google'],
+        googleSub: identity.sub,
+      });
+      if (invitationToken) await acceptInvitation(tx, invitationToken, { id: userId, email: identity.email });
+      else await createPersonalOrganisation(tx, userId, { fullName: identity.name, username });
+      return userId;
     });
   } catch (err) {
     // The same e-mail registered at the same moment: still never a takeover.

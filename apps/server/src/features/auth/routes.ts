@@ -5,6 +5,8 @@ import { badRequest, serviceUnavailable, unauthorized } from '../../lib/http-err
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { addressKey, enforce } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
+import { acceptInvitation, usableInvitation } from '../organisations/invitations';
+import { createPersonalOrganisation } from '../organisations/organisation-repository';
 import { registerBenchHello } from './bench-hello';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
 import { beginSignIn, googleAccountKey, ownPasswordMatches, REGISTER_LIMIT } from './login-limiter';
@@ -59,14 +61,24 @@ export async function registerAuthRoutes(app: FastifyInstance) {
   addRoute(app, api.auth.register, async ({ body, request }) => {
     const perHour = { ...REGISTER_LIMIT, max: app.config.limits.registerPerHour };
     await enforce(app.db, [{ limit: perHour, key: addressKey(request.ip) }], LIMIT_MESSAGES.register);
+    // Through an invitation, the invitation is checked first (it must be for this e-mail address); the
+    // account then joins only the inviting organisation, and its first session starts there.
+    const invitation = body.invitationToken;
+    if (invitation) await usableInvitation(app.db, invitation, body.email);
     await assertUsernameFree(app.db, body.username);
     await assertEmailFree(app.db, body.email);
-    const id = await insertUser(app.db, {
-      username: body.username,
-      fullName: body.fullName,
-      email: body.email,
-      passwordHash: await hashPassword(body.password),
-      providers: ['local'],
+    const passwordHash = await hashPassword(body.password);
+    const id = await app.db.transaction(async (tx) => {
+      const userId = await insertUser(tx, {
+        username: body.username,
+        fullName: body.fullName,
+        email: body.email,
+        passwordHash,
+        providers: ['local'],
+      });
+      if (invitation) await acceptInvitation(tx, invitation, { id: userId, email: body.email });
+      else await createPersonalOrganisation(tx, userId, body);
+      return userId;
     });
     return sessionAnswer(app, id, 'Registration successful');
   });
@@ -75,7 +87,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     if (!verifyGoogle) throw serviceUnavailable(GOOGLE_NOT_CONFIGURED);
     const attempt = await beginSignIn(app.db, googleAccountKey(body.idToken), request.ip);
     const identity = await verifyGoogle(body.idToken);
-    const id = await userForGoogle(app.db, identity);
+    const id = await userForGoogle(app.db, identity, body.invitationToken);
     await attempt.succeeded();
     return sessionAnswer(app, id, 'Google login successful');
   });

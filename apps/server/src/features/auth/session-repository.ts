@@ -3,18 +3,20 @@ import { sql } from 'kysely';
 import type { Database, Queryable } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { createBatchLoader } from '../../lib/batch-loader';
-import { hotQuery, USER_COLUMNS } from './user-repository';
+import { hotQuery, organisationJoins, USER_COLUMNS } from './user-repository';
 
 /** A session's user as stored now, read with the session (decision 016: one statement per batch). */
 export interface SessionUserRow extends UserRow {
   session_id: string;
+  /** The organisation the session is in, as stored (organisation_id is null when the user may not work there). */
+  session_organisation_id: number | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Kept as SQL text: the hot, batched session read (decisions 016 and 113). */
-const BY_SESSION_IDS = `SELECT ss.id AS session_id, ${USER_COLUMNS}
-  FROM sessions ss JOIN users u ON u.id = ss.user_id LEFT JOIN sectors s ON s.id = u.sector_id
+const BY_SESSION_IDS = `SELECT ss.id AS session_id, ss.organisation_id AS session_organisation_id, ${USER_COLUMNS}
+  FROM sessions ss JOIN users u ON u.id = ss.user_id ${organisationJoins('ss.organisation_id')}
   WHERE ss.id = ANY($1::uuid[])`;
 
 const loaders = new WeakMap<Database, (id: string) => Promise<SessionUserRow | null>>();
@@ -44,6 +46,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export async function createSession(
   db: Database,
   userId: number,
+  /** Undefined: the user's default organisation. */
+  organisationId: number | null | undefined,
   nowMs: number,
   expiresMs: number,
 ): Promise<string> {
@@ -56,6 +60,10 @@ export async function createSession(
     .values({
       id,
       user_id: userId,
+      organisation_id:
+        organisationId === undefined
+          ? sql<number | null>`(SELECT default_organisation_id FROM users WHERE id = ${userId})`
+          : organisationId,
       signed_in_at: iso(nowMs),
       proved_at: iso(nowMs),
       expires_at: iso(expiresMs),
@@ -134,4 +142,20 @@ export async function pruneExpiredSessions(db: Queryable, nowMs: number): Promis
     .where('expires_at', '<', new Date(nowMs))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Moves a live session into another organisation; false when the session has ended. */
+export async function setSessionOrganisation(
+  db: Queryable,
+  sessionId: string,
+  userId: number,
+  organisationId: number | null,
+): Promise<boolean> {
+  const result = await db.kysely
+    .updateTable('sessions')
+    .set({ organisation_id: organisationId })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,28 +1,5 @@
-import { DEFAULT_DASHBOARD_HEADER, type Role, type User } from '@insightra/contract';
+import { DEFAULT_DASHBOARD_HEADER, permissionsOf, type User } from '@insightra/contract';
 import type { UserRow } from '../../db/schema';
-
-/**
- * What each role may do. docs/PRODUCT.md shows the map only as read-only data, so the keys are ours
- * (docs/decisions/011-permissions-map.md); a user's stored overrides win over the role's defaults.
- */
-export const ROLE_PERMISSIONS: Record<Role, Record<string, boolean>> = {
-  member: {
-    viewReports: true,
-    manageOwnReports: true,
-    uploadData: true,
-    refreshData: true,
-    manageUsers: false,
-    manageAllReports: false,
-  },
-  admin: {
-    viewReports: true,
-    manageOwnReports: true,
-    uploadData: true,
-    refreshData: true,
-    manageUsers: true,
-    manageAllReports: true,
-  },
-};
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const iso = (value: Date | string) =>
@@ -30,10 +7,18 @@ const iso = (value: Date | string) =>
     ? value
     : (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** The user object of docs/PRODUCT.md#data-shapes with both spellings; the password only as presence. */
+/**
+ * The user object of docs/PRODUCT.md#data-shapes with both spellings; the password only as presence. The
+ * sector, customer number and permissions are the active organisation's: the permissions are exactly
+ * what the server enforces for the user's role there (contract organisations.ts ROLE_GRANTS).
+ */
 export function toUser(row: UserRow): User {
   const header = row.dashboard_header || DEFAULT_DASHBOARD_HEADER;
   const providers = row.providers?.length ? row.providers : ['local'];
+  const organisation =
+    row.organisation_id !== null && row.organisation_name && row.organisation_role
+      ? { id: row.organisation_id, name: row.organisation_name, role: row.organisation_role }
+      : null;
   return {
     id: row.id,
     user_id: row.id,
@@ -52,10 +37,12 @@ export function toUser(row: UserRow): User {
     sector_id: row.sector_id,
     sector: row.sector_id !== null && row.sector_name ? { id: row.sector_id, name: row.sector_name } : null,
     providers,
-    permissions: { ...ROLE_PERMISSIONS[row.role], ...(row.permissions ?? {}) },
+    permissions: permissionsOf(organisation?.role ?? null),
     created_date: iso(row.created_date),
     updated_date: iso(row.updated_date),
     dashboardHeader: header,
     dashboard_header: header,
+    organisation,
+    organisations: row.organisations ?? [],
   };
 }

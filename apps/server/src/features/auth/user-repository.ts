@@ -7,13 +7,30 @@ import { conflict } from '../../lib/http-error';
 // Dates leave the database as ISO-8601 text, as the API sends them: no Date parsing and re-printing
 // in Node on the hot path.
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-/** A `UserRow`'s columns, from `users u` joined with `sectors s` (also read with a session). */
+/**
+ * A `UserRow`'s columns, from `users u` joined (ORGANISATION_JOINS) with its active organisation `o`, the
+ * user's membership `m` there and the organisation's sector `s`; also read with a session.
+ */
 export const USER_COLUMNS = `u.id, u.username, u.full_name, u.email, (u.password_hash IS NOT NULL) AS has_password,
-  u.role, u.region, u.location, u.mobile_number, u.customer_id, u.sector_id, s.name AS sector_name,
+  u.role, u.region, u.location, u.mobile_number, o.customer_id, o.sector_id, s.name AS sector_name,
+  o.id AS organisation_id, o.name AS organisation_name,
+  COALESCE(m.role, CASE WHEN o.id IS NOT NULL THEN 'editor' END) AS organisation_role,
+  u.organisations,
   u.providers, u.permissions, u.dashboard_header,
   to_char(u.created_date AT TIME ZONE 'UTC', ${ISO}) AS created_date,
   to_char(u.updated_date AT TIME ZONE 'UTC', ${ISO}) AS updated_date`;
-const USER_SELECT = `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN sectors s ON s.id = u.sector_id`;
+
+/**
+ * Joins the organisation `active` names (an SQL expression) when the user may work in it: a member of
+ * it, or an administrator (who works in any organisation as an editor). Otherwise `o` is all nulls.
+ */
+export const organisationJoins = (active: string) => `LEFT JOIN memberships m
+    ON m.organisation_id = ${active} AND m.user_id = u.id
+  LEFT JOIN organisations o ON o.id = ${active} AND (m.user_id IS NOT NULL OR u.role = 'admin')
+  LEFT JOIN sectors s ON s.id = o.sector_id`;
+
+/** The user outside a session: in their default organisation. */
+const USER_SELECT = `SELECT ${USER_COLUMNS} FROM users u ${organisationJoins('u.default_organisation_id')}`;
 
 const BY_IDS = `${USER_SELECT} WHERE u.id = ANY($1::int[])`;
 
@@ -45,6 +62,21 @@ export function findUserById(db: Database, id: number): Promise<UserRow | null> 
     loaders.set(db, load);
   }
   return load(id);
+}
+
+const IN_ORGANISATION = `SELECT ${USER_COLUMNS} FROM users u ${organisationJoins('$2::int')} WHERE u.id = $1`;
+
+/** The user as stored now, working in `organisationId` (no organisation when they may not work there). */
+export async function findUserIn(
+  db: Database,
+  id: number,
+  organisationId: number | null,
+): Promise<UserRow | null> {
+  const rows = await hotQuery<UserRow>(db, 'auth_user_in_organisation', IN_ORGANISATION, [
+    id,
+    organisationId,
+  ]);
+  return rows[0] ?? null;
 }
 
 export interface Credentials {
@@ -142,7 +174,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
 }
 
 /** The columns a signed-in user may change about themselves. */
-type EditableColumn = 'full_name' | 'username' | 'dashboard_header' | 'password_hash' | 'sector_id';
+type EditableColumn = 'full_name' | 'username' | 'dashboard_header' | 'password_hash';
 
 /** Sets one column and the updated date; false when the user no longer exists. */
 export async function updateColumn(

@@ -9,17 +9,29 @@ import type {
 
 /**
  * The BI provider behind the dashboard's report frame (docs/PRODUCT.md#built-in-provider). `builtin` renders reports from
- * the member's own data; `powerbi` talks to the Power BI REST API. Routes call only this interface.
+ * the organisation's own data; `powerbi` talks to the Power BI REST API. Routes call only this interface.
  */
+/** Who an embed token is for: the organisation whose data it opens, and whether an administrator asks. */
+export interface ReportViewer {
+  organisationId: number;
+  admin: boolean;
+}
+
 export interface BiProvider {
   readonly name: 'builtin' | 'powerbi';
   /** Whether the provider's credentials and endpoints work; providers cache this themselves. */
   checkHealth(): Promise<'ok' | 'error'>;
-  /** An embed token for `reports` (the caller's reports of `tier`), never wider than they may see. */
-  embedToken(userId: number, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse>;
-  startRefresh(userId: number): Promise<RefreshStart>;
-  refreshStatus(userId: number, refreshId: string): Promise<RefreshStatus | null>;
-  refreshQueue(userId: number): Promise<RefreshJob[]>;
+  /** An embed token for `reports` (the organisation's reports of `tier`), never wider than it may see. */
+  embedToken(viewer: ReportViewer, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse>;
+  /** Refreshes the organisation's report data, started by `by.userId`. */
+  startRefresh(by: { userId: number; organisationId: number }): Promise<RefreshStart>;
+  refreshStatus(organisationId: number, refreshId: string): Promise<RefreshStatus | null>;
+  refreshQueue(organisationId: number): Promise<RefreshJob[]>;
+  /**
+   * Power BI only: a report as a PDF or PNG from Power BI's export API, seen with the viewer's
+   * organisation's effective identity; null when the viewer may not open the report.
+   */
+  exportReport?(viewer: ReportViewer, reportUuid: string, format: 'pdf' | 'png'): Promise<Buffer | null>;
 }
 
 declare module 'fastify' {

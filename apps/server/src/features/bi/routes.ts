@@ -1,52 +1,50 @@
-import {
-  api,
-  findSectorReport,
-  INDUSTRIES,
-  type Report,
-  sectorDeclaration,
-  sectorOverview,
-} from '@insightra/contract';
+import { api, findSectorReport, INDUSTRIES, type Report } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { readSetting } from '../../lib/app-settings-repository';
 import { notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
+import type { SessionPrincipal } from '../../plugins/auth';
+import { ownerOf } from '../organisations/scope';
 import { reportsRepository } from '../reports/repository';
+import { sectorPageReportUuid } from '../sectors/repository';
 import { readSectorReport } from './builtin/sector-summaries';
 import { rowLevelSecurityOff } from './plugin';
 import { uploadsNewerThanReports } from './repository';
 
-/** app_settings key under which an administrator may configure a sector page's report UUID. */
-export const sectorReportSettingKey = (slug: string) => `sector_report_uuid:${slug}`;
-
 export async function registerBiRoutes(app: FastifyInstance) {
   const reports = reportsRepository(app.db);
 
+  const viewerOf = (caller: SessionPrincipal) => ({
+    organisationId: ownerOf(caller),
+    admin: caller.role === 'admin',
+  });
+
   addRoute(app, api.bi.embedToken, async ({ query, caller }) => {
-    const { userId } = caller;
-    return app.bi.embedToken(userId, query.tier, await reports.list(userId, query.tier));
+    const viewer = viewerOf(caller);
+    return app.bi.embedToken(viewer, query.tier, await reports.list(viewer.organisationId, query.tier));
   });
 
   addRoute(app, api.bi.sectorToken, async ({ params, caller }) => {
+    const viewer = viewerOf(caller);
     const industry = INDUSTRIES.find((i) => i.slug === params.sector);
     if (!industry) throw notFound('Sector not found');
-    const configured = await readSetting(app.db, sectorReportSettingKey(industry.slug));
+
     const report: Report = {
       id: 0,
       tier: 'Beta',
       report_type: `${industry.name} Overview`,
-      report_uuid: configured ?? sectorOverview(sectorDeclaration(industry.slug)).uuid,
+      report_uuid: await sectorPageReportUuid(app.db, industry.slug),
     };
-    return app.bi.embedToken(caller.userId, 'Beta', [report]);
+    return app.bi.embedToken(viewer, 'Beta', [report]);
   });
 
   // The frame's data call: its access rule ('embed') has checked the embed token, whose grant names
-  // the user and the report UUIDs it covers.
+  // the organisation and the report UUIDs it covers.
   addRoute(app, api.bi.embedData, async ({ params, caller }) => {
     const found = findSectorReport(params.reportUuid);
     if (!found) throw notFound('Report not found');
     if (!caller.reports.includes(found.report.uuid)) throw notFound('Report not available');
-    // A template of the member's own sector reads their data; another sector's reads its demo dataset.
-    const answer = await readSectorReport(app.db, caller.userId, found.declaration, found.report);
+    // A template of the organisation's own sector reads its data; another sector's reads its demo dataset.
+    const answer = await readSectorReport(app.db, caller.organisationId, found.declaration, found.report);
     return { success: true as const, ...answer };
   });
 
@@ -67,22 +65,23 @@ export async function registerBiRoutes(app: FastifyInstance) {
   });
 
   addRoute(app, api.bi.refresh, async ({ caller }) => {
-    const start = await app.bi.startRefresh(caller.userId);
+    const start = await app.bi.startRefresh({ userId: caller.userId, organisationId: ownerOf(caller) });
     return { success: true, ...start };
   });
 
   addRoute(app, api.bi.refreshStatus, async ({ params, caller }) => {
-    const status = await app.bi.refreshStatus(caller.userId, params.id);
+    const status = await app.bi.refreshStatus(ownerOf(caller), params.id);
     if (!status) throw notFound('Refresh not found');
     return status;
   });
 
   addRoute(app, api.bi.refreshQueue, async ({ caller }) => {
-    const { userId } = caller;
+    if (!caller.scope) return { success: true as const, data: { jobs: [], pendingUploads: 0 } };
+    const organisationId = caller.scope.id;
     const [jobs, pending] = await Promise.all([
-      app.bi.refreshQueue(userId),
+      app.bi.refreshQueue(organisationId),
       // Active uploads the reports do not show yet: newer than the data of the last completed refresh.
-      uploadsNewerThanReports(app.db, userId),
+      uploadsNewerThanReports(app.db, organisationId),
     ]);
     return { success: true as const, data: { jobs, pendingUploads: pending } };
   });

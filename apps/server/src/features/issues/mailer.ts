@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
+import { sendMail } from '../../lib/mail';
 
 export interface IssueMail {
   id: number;
@@ -24,11 +25,7 @@ export async function mailIssueReport(config: Config, log: FastifyBaseLogger, re
       ? `Other: ${report.issueTypeOther}`
       : report.issueType;
   try {
-    // Loaded on first use: only instances with SMTP_URL send mail, and start-up should not pay for it.
-    const { default: nodemailer } = await import('nodemailer');
-    const transport = nodemailer.createTransport(url);
-    await transport.sendMail({
-      from: `${config.site.name} <no-reply@${new URL(url).hostname || 'localhost'}>`,
+    await sendMail(config, {
       to: issuesEmail,
       ...(report.email ? { replyTo: report.email } : {}),
       subject: `[Issue #${report.id}] ${type}: ${report.subject}`,
@@ -50,7 +47,6 @@ export async function mailIssueReport(config: Config, log: FastifyBaseLogger, re
           ]
         : [],
     });
-    transport.close();
     return true;
   } catch (err) {
     log.error({ err, issueId: report.id }, 'issue report stored but the e-mail could not be sent');

@@ -1,8 +1,14 @@
-import { type Sector, type SectorDeclaration, sectorDeclaration } from '@insightra/contract';
+import {
+  type IndustrySlug,
+  type Sector,
+  type SectorDeclaration,
+  sectorDeclaration,
+  sectorOverview,
+} from '@insightra/contract';
 import type { Selectable } from 'kysely';
-import { sql } from 'kysely';
 import type { Queryable } from '../../db/client';
 import type { SectorsTable } from '../../db/schema';
+import { readSetting } from '../../lib/app-settings-repository';
 
 type SectorsTableRow = Selectable<SectorsTable>;
 
@@ -31,38 +37,55 @@ export async function findSector(db: Queryable, id: number): Promise<Sector | nu
   return row ? toSector(row) : null;
 }
 
-/** Sets a user's sector; false when the user no longer exists. */
-export async function setUserSector(db: Queryable, userId: number, sectorId: number): Promise<boolean> {
+/** Sets an organisation's sector; false when it no longer exists. */
+export async function setOrganisationSector(
+  db: Queryable,
+  organisationId: number,
+  sectorId: number,
+): Promise<boolean> {
   const result = await db.kysely
-    .updateTable('users')
-    .set({ sector_id: sectorId, updated_date: sql<Date>`now()` })
-    .where('id', '=', userId)
+    .updateTable('organisations')
+    .set({ sector_id: sectorId })
+    .where('id', '=', organisationId)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
 
 /**
- * The declaration of a member's sector (Education for a member without one): it decides their upload
- * template, the table their rows go to and their reports.
+ * The declaration of an organisation's sector (Education for one without a sector, or no organisation):
+ * it decides the upload template, the table the rows go to and the reports.
  */
-export async function memberDeclaration(db: Queryable, userId: number): Promise<SectorDeclaration> {
+export async function organisationDeclaration(
+  db: Queryable,
+  organisationId: number | null,
+): Promise<SectorDeclaration> {
+  if (organisationId === null) return sectorDeclaration(null);
   const row = await db.kysely
-    .selectFrom('users as u')
-    .leftJoin('sectors as s', 's.id', 'u.sector_id')
+    .selectFrom('organisations as o')
+    .leftJoin('sectors as s', 's.id', 'o.sector_id')
     .select('s.name')
-    .where('u.id', '=', userId)
+    .where('o.id', '=', organisationId)
     .executeTakeFirst();
   return sectorDeclaration(row?.name ?? null);
 }
 
-/** Whether the member has uploads whose rows are in use (not purged). */
-export async function hasActiveUploads(db: Queryable, userId: number): Promise<boolean> {
+/** Whether the organisation has uploads whose rows are in use (not purged). */
+export async function hasActiveUploads(db: Queryable, organisationId: number): Promise<boolean> {
   const row = await db.kysely
     .selectFrom('upload_logs')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .where('status', '<>', 0)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** app_settings key under which an administrator may configure a sector page's report UUID. */
+const sectorReportSettingKey = (slug: IndustrySlug) => `sector_report_uuid:${slug}`;
+
+/** The report a sector page shows: the one an administrator configured for it, else the sector's overview. */
+export async function sectorPageReportUuid(db: Queryable, slug: IndustrySlug): Promise<string> {
+  const configured = await readSetting(db, sectorReportSettingKey(slug));
+  return configured ?? sectorOverview(sectorDeclaration(slug)).uuid;
 }

@@ -1,9 +1,9 @@
 import type { SectorDeclaration } from '@insightra/contract';
 import type { CellValue } from './validate';
 
-/** A sector table's COPY column list: the upload and its owner, then the template's columns in order. */
+/** A sector table's COPY column list: the upload and its owning organisation, then the template's columns in order. */
 export function copyColumns(declaration: SectorDeclaration): string {
-  return ['upload_id', 'user_id', ...declaration.upload.columns.map((c) => `"${c.name}"`)].join(', ');
+  return ['upload_id', 'organisation_id', ...declaration.upload.columns.map((c) => `"${c.name}"`)].join(', ');
 }
 
 // COPY text format: backslash escapes for the few characters that would end a field or a row.
@@ -17,7 +17,7 @@ function escapeCopy(value: string): string {
 export function copyLineEncoder(
   declaration: SectorDeclaration,
   uploadId: number,
-  userId: number,
+  organisationId: number,
 ): (values: CellValue[]) => string {
   const columns = declaration.upload.columns;
   // Yes/No enumerations are stored as booleans: the first value is true.
@@ -26,7 +26,7 @@ export function copyLineEncoder(
   );
   // Only free text can hold a tab, newline or backslash; enums, numbers and dates are validated forms.
   const isText = columns.map((c) => c.kind.type === 'text');
-  const prefix = `${uploadId}\t${userId}\t`;
+  const prefix = `${uploadId}\t${organisationId}\t`;
   return (values) => {
     let line = prefix;
     for (let i = 0; i < values.length; i++) {

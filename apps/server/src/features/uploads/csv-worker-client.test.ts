@@ -14,7 +14,7 @@ const options: ProcessOptions = {
   fileName: 'students.csv',
   rejectedPath: path.join(dir, 'rejected.csv'),
   uploadId: 1,
-  userId: 2,
+  organisationId: 2,
   batchBytes: 4096,
   sector: 'education',
 };

@@ -9,7 +9,7 @@ import type { FilePurpose } from '../../db/schema';
 import { gzipped, type NewFile, storeFile } from '../../lib/file-store';
 import { badRequest, unsupportedMediaType } from '../../lib/http-error';
 import { renewStatisticsAfterUpload, uploadSummary } from '../bi/builtin/upload-summary-repository';
-import { memberDeclaration } from '../sectors/repository';
+import { organisationDeclaration } from '../sectors/repository';
 import { processCsvInWorker } from './csv-worker-client';
 import { cleanFileName, describeMismatch, formatFromName, sniffContent } from './detect';
 import type { UploadSlots } from './load';
@@ -41,9 +41,15 @@ export interface UploadContext {
   log: { warn: (obj: object, msg: string) => void };
 }
 
+/** Who uploads (recorded on the upload) and the organisation the upload belongs to. */
+export interface Uploader {
+  userId: number;
+  organisationId: number;
+}
+
 /**
  * One upload, streamed (decision 080): request → parser (a worker thread) → validation → COPY
- * text, written into the member's sector's table in complete pieces of its own short statements under a *pending*
+ * text, written into the organisation's sector's table in complete pieces of its own short statements under a *pending*
  * upload; the original and rejected rows are spooled to scratch files and stored chunk by chunk; one
  * small final transaction publishes the upload. No connection waits on the client's bytes, other
  * requests are served between pieces, and until it is published nothing of the upload is visible. A
@@ -51,7 +57,7 @@ export interface UploadContext {
  */
 export async function ingestUpload(
   ctx: UploadContext,
-  userId: number,
+  by: Uploader,
   part: MultipartFile,
 ): Promise<UploadResult> {
   const { db, config } = ctx;
@@ -77,9 +83,9 @@ export async function ingestUpload(
   try {
     ticket = ctx.slots.admit();
     try {
-      // The member's sector decides the template the rows are checked against and the table they go to.
-      declaration = await memberDeclaration(db, userId);
-      pendingId = await openPending(db, config, userId, fileName);
+      // The organisation's sector decides the template the rows are checked against and the table they go to.
+      declaration = await organisationDeclaration(db, by.organisationId);
+      pendingId = await openPending(db, config, by, fileName);
     } catch (err) {
       ticket.release();
       throw err;
@@ -124,7 +130,7 @@ export async function ingestUpload(
       fileName,
       rejectedPath,
       uploadId: pendingId,
-      userId,
+      organisationId: by.organisationId,
       batchBytes: pieceBytes(db),
       sector: declaration.slug,
     };
@@ -149,7 +155,7 @@ export async function ingestUpload(
     const stats = await (whileReceiving ?? fromScratch());
     const result = await finishUpload(ctx, {
       pendingId,
-      userId,
+      userId: by.userId,
       declaration,
       fileName,
       format: claimed,

@@ -41,12 +41,13 @@ export async function memberLoad(tx: Tx, userId: number): Promise<MemberLoad> {
 
 export async function insertPending(
   db: Queryable,
-  pending: { userId: number; fileName: string; leaseOwner: string; leaseMs: number },
+  pending: { userId: number; organisationId: number; fileName: string; leaseOwner: string; leaseMs: number },
 ): Promise<number> {
   const row = await db.kysely
     .insertInto('pending_uploads')
     .values({
       user_id: pending.userId,
+      organisation_id: pending.organisationId,
       file_name: pending.fileName,
       lease_owner: pending.leaseOwner,
       lease_expires_at: leaseUntil(pending.leaseMs),
@@ -109,6 +110,7 @@ export async function insertLogFromPending(
     .insertInto('upload_logs')
     .columns([
       'id',
+      'organisation_id',
       'user_id',
       'file_name',
       'file_format',
@@ -125,6 +127,7 @@ export async function insertLogFromPending(
         .selectFrom('pending_uploads')
         .select((s) => [
           'id',
+          'organisation_id',
           'user_id',
           'file_name',
           s.val(totals.format).as('file_format'),

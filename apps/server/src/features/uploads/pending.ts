@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { tooManyRequests } from '../../lib/http-error';
 import { storeUploadSummary, type UploadSummary } from '../bi/builtin/upload-summary-repository';
+import type { Uploader } from './ingest';
 import {
   deletePending,
   deletePendingWithFiles,
@@ -46,16 +47,17 @@ export function deadOwner(owner: string): boolean {
 }
 
 /**
- * Opens a pending upload for `userId`, after checking the member's bounds under a lock of their own
+ * Opens a pending upload by `by.userId` into their organisation, after checking the uploader's bounds under a lock of their own
  * (so two requests at once cannot both pass): uploads in progress, and uploads and megabytes in the
  * last 24 hours (counted in the database, so every instance agrees). Throws 429 with Retry-After.
  */
 export async function openPending(
   db: Database,
   config: Config,
-  userId: number,
+  by: Uploader,
   fileName: string,
 ): Promise<number> {
+  const { userId } = by;
   const { perMember, dailyFiles, dailyBytes, leaseMs } = config.uploads;
   return db.transaction(async (tx) => {
     await lockAdmission(tx, userId);
@@ -65,7 +67,7 @@ export async function openPending(
     if (r.files >= dailyFiles) throw tooManyRequests(MESSAGES.uploads.dailyFiles(dailyFiles), waitS);
     if (Number(r.bytes) >= dailyBytes)
       throw tooManyRequests(MESSAGES.uploads.dailyVolume(Math.round(dailyBytes / 1024 / 1024)), waitS);
-    return insertPending(tx, { userId, fileName, leaseOwner: LEASE_OWNER, leaseMs });
+    return insertPending(tx, { ...by, fileName, leaseOwner: LEASE_OWNER, leaseMs });
   });
 }
 

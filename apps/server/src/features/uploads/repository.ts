@@ -6,25 +6,28 @@ import { removeFileContent } from '../../lib/file-store';
 
 const fileUrl = (path: string, id: number) => path.replace(':id', String(id));
 
-/** The caller's upload logs, newest first, with download paths for the files they have. */
-export async function listActivity(db: Database, userId: number): Promise<UploadLog[]> {
+/** The organisation's upload logs, newest first, with who uploaded each and download paths for its files. */
+export async function listActivity(db: Database, organisationId: number): Promise<UploadLog[]> {
   const rows = await db.kysely
-    .selectFrom('upload_logs')
+    .selectFrom('upload_logs as l')
+    .leftJoin('users as u', 'u.id', 'l.user_id')
     .select([
-      'id',
-      'file_name',
-      'total_processed',
-      'total_accepted',
-      'total_failed',
-      'success_rate',
-      'status',
-      'date',
-      'original_file_id',
-      'rejected_file_id',
+      'l.id',
+      'l.file_name',
+      'l.total_processed',
+      'l.total_accepted',
+      'l.total_failed',
+      'l.success_rate',
+      'l.status',
+      'l.date',
+      'l.original_file_id',
+      'l.rejected_file_id',
+      'l.user_id',
+      sql<string | null>`COALESCE(NULLIF(u.full_name, ''), u.username)`.as('uploader'),
     ])
-    .where('user_id', '=', userId)
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
+    .where('l.organisation_id', '=', organisationId)
+    .orderBy('l.date', 'desc')
+    .orderBy('l.id', 'desc')
     .limit(1000)
     .execute();
   return rows.map((r) => ({
@@ -38,13 +41,14 @@ export async function listActivity(db: Database, userId: number): Promise<Upload
     date: new Date(r.date).toISOString(),
     originalFileUrl: r.original_file_id ? fileUrl(api.uploads.originalFile.path, r.id) : null,
     rejectedFileUrl: r.rejected_file_id ? fileUrl(api.uploads.rejectedFile.path, r.id) : null,
+    uploaded_by: { id: r.user_id, name: r.uploader },
   }));
 }
 
-/** The id of an upload's stored file, or undefined when the upload is not the caller's. */
+/** The id of an upload's stored file, or undefined when the upload is not the organisation's. */
 export async function uploadFileId(
   db: Database,
-  userId: number,
+  organisationId: number,
   uploadId: number,
   kind: 'original' | 'rejected',
 ): Promise<{ fileId: number | null } | undefined> {
@@ -52,29 +56,29 @@ export async function uploadFileId(
     .selectFrom('upload_logs')
     .select(['original_file_id', 'rejected_file_id'])
     .where('id', '=', uploadId)
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
   if (!row) return undefined;
   return { fileId: kind === 'original' ? row.original_file_id : row.rejected_file_id };
 }
 
 /**
- * Purges the caller's active uploads among `ids`: their rows and file contents go (an earlier
+ * Purges the organisation's active uploads among `ids`: their rows and file contents go (an earlier
  * upload's row with the same row key becomes current again), the log stays as Deleted.
  */
-export async function purgeUploads(db: Database, userId: number, ids: number[]): Promise<number> {
+export async function purgeUploads(db: Database, organisationId: number, ids: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx.kysely
       .updateTable('upload_logs')
       .set({ status: 0, deleted_at: sql<Date>`now()` })
-      .where('user_id', '=', userId)
+      .where('organisation_id', '=', organisationId)
       .where('id', '=', sql<number>`ANY(${ids}::int[])`)
       .where('status', '<>', 0)
       .returning(['id', 'original_file_id', 'rejected_file_id'])
       .execute();
     if (!rows.length) return 0;
     // Each sector's rows have their own table, made from its declaration and so not in the typed
-    // schema; a member's are in one of them.
+    // schema; an organisation's are in one of them.
     const purged = rows.map((r) => r.id);
     await tx.kysely.deleteFrom('upload_summaries').where('upload_id', 'in', purged).execute();
     for (const { table } of SECTOR_DECLARATIONS) {

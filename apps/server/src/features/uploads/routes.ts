@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
 import { api, EDUCATION, type IndustrySlug, UPLOAD_FIELD } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentDisposition } from '../../lib/content-disposition';
 import { fileContent, fileInfo } from '../../lib/file-store';
 import { badRequest, gone, notFound } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
-import { memberDeclaration } from '../sectors/repository';
+import { ownerOf } from '../organisations/scope';
+import { organisationDeclaration } from '../sectors/repository';
 import { ingestUpload, tooLarge } from './ingest';
 import { slotsFor } from './load';
 import { listActivity, purgeUploads, uploadFileId } from './repository';
@@ -13,11 +15,6 @@ import { templateCsv, templateXlsx } from './template';
 
 /** Room for the multipart boundary and part headers around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
-
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** Uploads, their history, downloads and purge (docs/PRODUCT.md#api-routes /server/*). */
 export async function registerUploadRoutes(app: FastifyInstance) {
@@ -49,7 +46,11 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       part?.file.resume();
       throw badRequest(`Attach the file in the form field ${UPLOAD_FIELD}`);
     }
-    const result = await ingestUpload({ db: app.db, config, slots, log: request.log }, caller.userId, part);
+    const result = await ingestUpload(
+      { db: app.db, config, slots, log: request.log },
+      { userId: caller.userId, organisationId: ownerOf(caller) },
+      part,
+    );
     return {
       success: true as const,
       message: `Processed ${result.totalRowsProcessed} rows: ${result.totalRecordsInserted} inserted, ${result.totalRecordsFailed} rejected`,
@@ -59,12 +60,13 @@ export async function registerUploadRoutes(app: FastifyInstance) {
 
   addRoute(app, api.uploads.activity, async ({ caller }) => ({
     success: true as const,
-    data: await listActivity(app.db, caller.userId),
+    // A member without an organisation yet has no activity.
+    data: caller.scope ? await listActivity(app.db, caller.scope.id) : [],
   }));
 
   addRoute(app, api.uploads.purge, async ({ caller, params }) => {
     const ids = [...new Set(params.id.split(',').map(Number))].filter((n) => n > 0 && n <= 2 ** 31 - 1);
-    const deletedCount = ids.length ? await purgeUploads(app.db, caller.userId, ids) : 0;
+    const deletedCount = ids.length ? await purgeUploads(app.db, ownerOf(caller), ids) : 0;
     return {
       success: true as const,
       message: deletedCount ? `Deleted ${deletedCount} log(s)` : 'No logs were deleted',
@@ -89,16 +91,16 @@ export async function registerUploadRoutes(app: FastifyInstance) {
   };
 
   addRoute(app, api.uploads.originalFile, async ({ caller, params, reply }) =>
-    download('original', params.id, caller.userId, reply),
+    download('original', params.id, ownerOf(caller), reply),
   );
   addRoute(app, api.uploads.rejectedFile, async ({ caller, params, reply }) =>
-    download('rejected', params.id, caller.userId, reply),
+    download('rejected', params.id, ownerOf(caller), reply),
   );
 
-  // The signed-in member's sector's template (Education's without a sector or a session); each
+  // The signed-in member's active organisation's sector's template (Education's without a sector or a session); each
   // workbook is built once.
-  const declarationOf = async (caller: { userId: number } | null) =>
-    caller ? memberDeclaration(app.db, caller.userId) : EDUCATION;
+  const declarationOf = async (caller: { organisation: { id: number } | null } | null) =>
+    caller ? organisationDeclaration(app.db, caller.organisation?.id ?? null) : EDUCATION;
   const xlsx = new Map<IndustrySlug, Promise<Buffer>>();
   addRoute(app, api.uploads.templateCsv, async ({ caller, reply }) => {
     const declaration = await declarationOf(caller);

@@ -14,7 +14,7 @@ const options = (batchBytes: number): ProcessOptions => ({
   fileName: 'students.csv',
   rejectedPath: path.join(dir, `rejected-${batchBytes}.csv`),
   uploadId: 7,
-  userId: 3,
+  organisationId: 3,
   batchBytes,
   sector: 'education',
 });

@@ -13,7 +13,8 @@ export interface ProcessOptions {
   fileName: string;
   rejectedPath: string;
   uploadId: number;
-  userId: number;
+  /** The organisation that owns the rows. */
+  organisationId: number;
   /** COPY text is handed on in pieces of about this many bytes. */
   batchBytes: number;
   /** The member's sector: its declaration's template validates and encodes the rows. */
@@ -97,7 +98,7 @@ export async function processRows(
   emit: CopyEmit,
 ): Promise<RowStats> {
   const declaration = sectorDeclaration(options.sector);
-  const encode = copyLineEncoder(declaration, options.uploadId, options.userId);
+  const encode = copyLineEncoder(declaration, options.uploadId, options.organisationId);
   const summary = rowSummariser(declaration);
   let validator: RowValidator | null = null;
   let rejected: RejectedWriter | null = null;

@@ -15,6 +15,19 @@ import { type GenerateTokenBody, identityRefusalOf } from './stand-in-identities
 
 export type { Endpoint, Failure, StandInRefresh, StandInReport } from './stand-in-answers';
 
+/** An export-to-file job: the ExportTo body it was asked with, and the polls it has answered. */
+export interface StandInExport {
+  id: string;
+  reportId: string;
+  body: ExportToBody;
+  polls: number;
+  status: 'NotStarted' | 'Running' | 'Succeeded' | 'Failed';
+}
+interface ExportToBody {
+  format?: string;
+  powerBIReportConfiguration?: { identities?: GenerateTokenBody['identities'] };
+}
+
 export interface StandInOptions {
   tenantId?: string;
   clientId?: string;
@@ -49,6 +62,10 @@ export class PowerBiStandIn {
    * an effective identity for them, and refuses one for any other dataset.
    */
   readonly rlsDatasets = new Map<string, string[]>();
+  /** Export-to-file jobs by id; each answers `exportPolls` status polls as Running, then `exportOutcome`. */
+  readonly exports = new Map<string, StandInExport>();
+  exportPolls = 2;
+  exportOutcome: 'Succeeded' | 'Failed' = 'Succeeded';
   /** Lifetime of issued AAD tokens and embed tokens. */
   aadExpiresInSeconds = 3599;
   embedTokenLifetimeMs = 60 * 60 * 1000;
@@ -190,6 +207,15 @@ export class PowerBiStandIn {
     };
 
     if (method === 'GET' && path === '/health') return send(200, { ok: true });
+    // Not Power BI's: what a browser test running the stand-in as a process reads of the embed tokens it
+    // issued (the effective identities each GenerateToken asked for).
+    if (method === 'GET' && path === '/stand-in/embed-tokens')
+      return send(200, {
+        value: this.issuedEmbedTokens.map(({ token, body: asked }) => ({
+          token,
+          identities: (asked as GenerateTokenBody).identities ?? [],
+        })),
+      });
     // Entra ID: OpenID configuration (read by msal for a known authority) and the token endpoint.
     const tenantBase = `/${this.tenantId}`;
     if (method === 'GET' && path === `${tenantBase}/v2.0/.well-known/openid-configuration`)
@@ -297,8 +323,74 @@ export class PowerBiStandIn {
         return send(202, undefined, { 'x-ms-request-id': requestId });
       }
     }
+    const exportTo = rest.match(/^\/groups\/([^/]+)\/reports\/([^/]+)\/ExportTo$/);
+    if (method === 'POST' && exportTo && exportTo[1] === this.workspaceId) {
+      const report = this.reports.get(decodeURIComponent(exportTo[2]!));
+      if (!report) return send(404, { error: { code: 'PowerBIEntityNotFound' } });
+      const parsed = JSON.parse(body || '{}') as ExportToBody;
+      if (parsed.format !== 'PDF' && parsed.format !== 'PNG')
+        return send(400, { error: { code: 'InvalidRequest', message: 'Unsupported format' } });
+      // Like an embed token, an export sees a dataset with row-level security only through an identity.
+      const identities = parsed.powerBIReportConfiguration?.identities;
+      const refusal = identityRefusalOf(
+        { datasets: [{ id: report.datasetId }], ...(identities ? { identities } : {}) },
+        this.rlsDatasets,
+      );
+      if (refusal) return send(400, { error: { code: 'InvalidRequest', message: refusal } });
+      const job: StandInExport = {
+        id: randomBytes(12).toString('base64url'),
+        reportId: report.id,
+        body: parsed,
+        polls: 0,
+        status: 'NotStarted',
+      };
+      this.exports.set(job.id, job);
+      return send(202, exportAnswer(job), { 'retry-after': '0' });
+    }
+    const exportJob = rest.match(/^\/groups\/([^/]+)\/reports\/([^/]+)\/exports\/([^/]+)(\/file)?$/);
+    if (method === 'GET' && exportJob && exportJob[1] === this.workspaceId) {
+      const job = this.exports.get(decodeURIComponent(exportJob[3]!));
+      if (!job || job.reportId !== decodeURIComponent(exportJob[2]!))
+        return send(404, { error: { code: 'PowerBIEntityNotFound' } });
+      if (exportJob[4]) {
+        if (job.status !== 'Succeeded') return send(404, { error: { code: 'ExportNotReady' } });
+        res.writeHead(200, { 'content-type': job.body.format === 'PDF' ? 'application/pdf' : 'image/png' });
+        return res.end(exportedFile(job));
+      }
+      job.polls += 1;
+      job.status = job.polls > this.exportPolls ? this.exportOutcome : 'Running';
+      const done = job.status === 'Succeeded' || job.status === 'Failed';
+      return send(done ? 200 : 202, exportAnswer(job), done ? {} : { 'retry-after': '0' });
+    }
     if (rest.startsWith('/groups/') && !rest.startsWith(ws))
       return send(403, { error: { code: 'Unauthorized' } });
     return send(404, { error: { code: 'PowerBIEntityNotFound' } });
   }
+}
+
+/** An export job as GET …/exports/{id} describes it. */
+function exportAnswer(job: StandInExport) {
+  const done = job.status === 'Succeeded';
+  return {
+    id: job.id,
+    reportId: job.reportId,
+    status: job.status,
+    percentComplete: done ? 100 : Math.min(90, job.polls * 30),
+    ...(done
+      ? {
+          resourceLocation: `exports/${job.id}/file`,
+          resourceFileExtension: job.body.format === 'PDF' ? '.pdf' : '.png',
+        }
+      : {}),
+  };
+}
+
+/** The stand-in's exported file: the format's signature, then which report and identity it shows. */
+function exportedFile(job: StandInExport): Buffer {
+  const identity = job.body.powerBIReportConfiguration?.identities?.[0]?.username ?? 'no identity';
+  const signature = job.body.format === 'PDF' ? '%PDF-1.7\n' : '\x89PNG\r\n\x1a\n';
+  return Buffer.concat([
+    Buffer.from(signature, 'latin1'),
+    Buffer.from(`stand-in export of ${job.reportId} for ${identity}\n`),
+  ]);
 }

@@ -1,15 +1,18 @@
 import { Loader2 } from 'lucide-react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'inverse';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'link' | 'danger' | 'inverse';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
+/** Each variant's colours; hover applies to enabled buttons and links only. */
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: 'bg-brand text-white hover:bg-brand-strong disabled:bg-brand/60',
-  secondary: 'border border-line bg-surface text-ink hover:bg-page disabled:text-muted',
-  ghost: 'text-ink hover:bg-page disabled:text-muted',
-  danger: 'bg-error text-white hover:bg-error/90 disabled:bg-error/60',
-  inverse: 'bg-white text-ink hover:bg-brand-soft disabled:bg-white/70',
+  primary: 'bg-brand text-white not-disabled:hover:bg-brand-strong',
+  secondary: 'border border-line bg-surface text-ink not-disabled:hover:bg-page',
+  ghost: 'text-ink not-disabled:hover:bg-page',
+  /** A quiet action in the brand colour, such as Add Report beside the report tabs; grey when disabled. */
+  link: 'text-brand not-disabled:hover:bg-brand-soft disabled:text-muted',
+  danger: 'bg-error text-white not-disabled:hover:bg-error/90',
+  inverse: 'bg-white text-ink not-disabled:hover:bg-brand-soft',
 };
 
 const SIZES: Record<ButtonSize, string> = {
@@ -19,7 +22,10 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = '') {
-  return `inline-flex items-center justify-center rounded-[var(--radius-control)] font-semibold transition-colors duration-150 ease-out disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
+  // Disabled looks the same in every variant: faded as a whole, so that it reads as unavailable next to
+  // the enabled buttons beside it (a viewer's Upload File next to Activity Logs). A loading button is
+  // disabled too, but stays unfaded: its label ('Processing...') is meant to be read.
+  return `inline-flex items-center justify-center rounded-[var(--radius-control)] font-semibold transition-colors duration-150 ease-out disabled:cursor-not-allowed disabled:not-aria-busy:opacity-50 ${VARIANTS[variant]} ${SIZES[size]} ${extra}`;
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

@@ -5,9 +5,13 @@ export interface ListboxProps<T extends string> {
   /** Visible label (or pass `hideLabel` to keep it for assistive tech only). */
   label: string;
   hideLabel?: boolean;
+  /** The label beside the button (a toolbar's), or above it (a form's). */
+  layout?: 'inline' | 'stacked';
   value: T;
   options: readonly T[];
   onChange: (value: T) => void;
+  /** How an option is shown (the value itself by default). */
+  optionLabel?: (value: T) => string;
   disabled?: boolean;
   className?: string;
 }
@@ -19,9 +23,11 @@ export interface ListboxProps<T extends string> {
 export function Listbox<T extends string>({
   label,
   hideLabel = false,
+  layout = 'inline',
   value,
   options,
   onChange,
+  optionLabel = String,
   disabled = false,
   className = '',
 }: ListboxProps<T>) {
@@ -83,8 +89,15 @@ export function Listbox<T extends string>({
   };
 
   return (
-    <div className={`relative inline-flex items-center gap-2 ${className}`}>
-      <span id={`${id}-label`} className={hideLabel ? 'sr-only' : 'text-sm font-medium text-muted'}>
+    <div
+      className={`relative ${layout === 'stacked' ? 'flex flex-col items-start gap-1.5' : 'inline-flex items-center gap-2'} ${className}`}
+    >
+      <span
+        id={`${id}-label`}
+        className={
+          hideLabel ? 'sr-only' : `text-sm font-medium ${layout === 'stacked' ? 'text-ink' : 'text-muted'}`
+        }
+      >
         {label}
       </span>
       <button
@@ -98,7 +111,7 @@ export function Listbox<T extends string>({
         onKeyDown={onButtonKey}
         className="inline-flex h-9 min-w-28 items-center justify-between gap-2 rounded-[var(--radius-control)] border border-line bg-surface px-3 text-sm font-semibold text-ink hover:bg-page disabled:cursor-not-allowed disabled:text-muted"
       >
-        <span id={`${id}-value`}>{value}</span>
+        <span id={`${id}-value`}>{optionLabel(value)}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-muted" />
       </button>
       {open && (
@@ -109,7 +122,7 @@ export function Listbox<T extends string>({
           aria-labelledby={`${id}-label`}
           aria-activedescendant={`${id}-opt-${active}`}
           onKeyDown={onListKey}
-          className="absolute top-full right-0 z-50 mt-1 min-w-full rounded-[var(--radius-control)] border border-line bg-surface py-1 shadow-[var(--shadow-card)] outline-none"
+          className={`absolute top-full ${layout === 'stacked' ? 'left-0' : 'right-0'} z-50 mt-1 min-w-full rounded-[var(--radius-control)] border border-line bg-surface py-1 shadow-[var(--shadow-card)] outline-none`}
         >
           {options.map((option, index) => (
             // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox itself handles the keyboard (aria-activedescendant).
@@ -125,7 +138,7 @@ export function Listbox<T extends string>({
                 index === active ? 'bg-brand-soft text-ink' : 'text-ink'
               }`}
             >
-              {option}
+              {optionLabel(option)}
               {option === value && <Check aria-hidden="true" className="size-4 text-brand" />}
             </div>
           ))}

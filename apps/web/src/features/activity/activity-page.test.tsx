@@ -1,4 +1,4 @@
-import { api, MESSAGES, type UploadLog } from '@insightra/contract';
+import { api, MESSAGES, ORGANISATION_MESSAGES, type UploadLog } from '@insightra/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn, testUser } from '../../test/fixtures';
@@ -15,6 +15,7 @@ const log = (over: Partial<UploadLog>): UploadLog => ({
   date: '2025-03-01T06:30:00.000Z',
   originalFileUrl: '/api/server/uploads/1/original',
   rejectedFileUrl: '/api/server/uploads/1/rejected',
+  uploaded_by: { id: 7, name: 'Asha Verma' },
   ...over,
 });
 
@@ -33,23 +34,30 @@ const LOGS = [
     originalFileUrl: '/api/server/uploads/2/original',
     rejectedFileUrl: '/api/server/uploads/2/rejected',
   }),
-  log({ id: 1, file_name: 'term1.csv', success_rate: 12.345, status: 0 }),
+  log({
+    id: 1,
+    file_name: 'term1.csv',
+    success_rate: 12.345,
+    status: 0,
+    uploaded_by: { id: null, name: null },
+  }),
 ];
 
 type Handler = (url: URL, init: RequestInit) => Response | Promise<Response>;
 
-function setup(handlers: Record<string, Handler> = {}, logs = LOGS) {
-  const user = testUser();
+function setup(handlers: Record<string, Handler> = {}, logs = LOGS, user = testUser()) {
   signIn(user);
   return mockApi({
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }),
     [`GET ${api.uploads.activity.path}`]: () => json({ success: true, data: logs }),
+    [`GET ${api.bi.refreshQueue.path}`]: () => json({ success: true, data: { jobs: [], pendingUploads: 0 } }),
     ...handlers,
   });
 }
 
-/** The desktop table (jsdom applies no CSS, so the phone cards are in the document too). */
-const table = () => screen.getByRole('table');
+/** The uploads' desktop table (jsdom applies no CSS, so the phone cards are in the document too). */
+const UPLOADS = { name: 'Upload history, newest first' };
+const table = () => screen.getByRole('table', UPLOADS);
 
 beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:x');
@@ -62,11 +70,12 @@ describe('/activity', () => {
     setup();
     renderRoute('/activity');
     expect(await screen.findByRole('heading', { name: 'Activity Logs' })).toBeInTheDocument();
-    const rows = within(await screen.findByRole('table')).getAllByRole('row');
+    const rows = within(await screen.findByRole('table', UPLOADS)).getAllByRole('row');
     expect(rows).toHaveLength(4);
     for (const name of [
       'File name',
       'Date',
+      'Uploaded by',
       'Processed',
       'Accepted',
       'Failed',
@@ -83,6 +92,23 @@ describe('/activity', () => {
     expect(within(rows[3]!).getByText('Deleted')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('No rejected rows')).toBeInTheDocument();
     expect(within(rows[3]!).getByRole('checkbox')).toBeDisabled();
+    // Who uploaded each; a removed account's upload stays, unnamed.
+    expect(within(rows[1]!).getByText('Asha Verma')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('—')).toBeInTheDocument();
+  });
+
+  it("keeps a viewer's Purge selected disabled, saying why", async () => {
+    const viewer = testUser({ organisation: { id: 1, name: 'Acme School', role: 'viewer' } });
+    setup({}, LOGS, viewer);
+    const { user } = renderRoute('/activity');
+    await screen.findByRole('table', UPLOADS);
+    await user.click(within(table()).getAllByRole('checkbox')[1]!);
+    const purge = screen.getByRole('button', { name: 'Purge selected' });
+    expect(purge).toBeDisabled();
+    expect(purge).toHaveAccessibleDescription(
+      ORGANISATION_MESSAGES.refused('viewer', 'uploads.purge', 'Acme School'),
+    );
+    expect(purge).toHaveAttribute('title', 'Viewers cannot delete uploads in Acme School');
   });
 
   it("shows 'No uploads found yet' when there are none", async () => {
@@ -101,7 +127,7 @@ describe('/activity', () => {
     expect(await screen.findByText(MESSAGES.activity.fetchFailed)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(await screen.findByRole('table', UPLOADS)).toBeInTheDocument();
   });
 
   it('downloads files with the bearer header and reports a gone file', async () => {
@@ -112,7 +138,7 @@ describe('/activity', () => {
       'GET /api/server/uploads/3/original': () => json({ success: false, message: 'x' }, 500),
     });
     const { user } = renderRoute('/activity');
-    await screen.findByRole('table');
+    await screen.findByRole('table', UPLOADS);
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.click(within(table()).getByRole('button', { name: 'Download original file of term2.csv' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
@@ -136,7 +162,7 @@ describe('/activity', () => {
       },
     });
     const { user } = renderRoute('/activity');
-    await screen.findByRole('table');
+    await screen.findByRole('table', UPLOADS);
     const purge = screen.getByRole('button', { name: 'Purge selected' });
     expect(purge).toBeDisabled();
     await user.click(within(table()).getByRole('checkbox', { name: 'Select all active uploads' }));
@@ -151,7 +177,7 @@ describe('/activity', () => {
     let answer = () => json({ success: true, message: 'No logs were deleted', deletedCount: 0 });
     setup({ 'DELETE /api/server/uploads/2': () => answer() });
     const { user } = renderRoute('/activity');
-    await screen.findByRole('table');
+    await screen.findByRole('table', UPLOADS);
     await user.click(within(table()).getByRole('checkbox', { name: /term2\.csv/ }));
     await user.click(screen.getByRole('button', { name: 'Purge selected' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Purge' }));
@@ -166,7 +192,7 @@ describe('/activity', () => {
   it('says the token is missing when it disappears', async () => {
     setup({ [`GET ${api.uploads.activity.path}`]: () => json({ success: true, data: LOGS }) });
     const { user } = renderRoute('/activity');
-    await screen.findByRole('table');
+    await screen.findByRole('table', UPLOADS);
     window.localStorage.removeItem('token');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     await user.click(within(table()).getByRole('button', { name: 'Download original file of term2.csv' }));

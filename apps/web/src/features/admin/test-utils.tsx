@@ -2,6 +2,8 @@ import {
   type AdminUserDetails,
   type AdminUserSummary,
   api,
+  type Member,
+  type Organisation,
   type PublicConfig,
   type Report,
   type ReportsByTier,
@@ -46,6 +48,32 @@ export function details(overrides: Partial<AdminUserDetails> = {}): AdminUserDet
     mobile_number: '+91 98200 00000',
     mobileNumber: '+91 98200 00000',
     region: null,
+    organisations: [],
+    ...overrides,
+  };
+}
+
+export function organisation(overrides: Partial<Organisation> = {}): Organisation {
+  return {
+    id: 5,
+    name: 'Acme School',
+    sectorId: 1,
+    sector: 'Education',
+    customerId: 0,
+    memberCount: 2,
+    createdAt: '2026-01-10T09:30:00.000Z',
+    ...overrides,
+  };
+}
+
+export function member(overrides: Partial<Member> = {}): Member {
+  return {
+    userId: 11,
+    username: 'priya',
+    fullName: 'Priya Sharma',
+    email: 'priya@example.com',
+    role: 'owner',
+    joinedAt: '2026-01-10T09:30:00.000Z',
     ...overrides,
   };
 }

@@ -63,4 +63,31 @@ describe('Google sign-in', () => {
     await view.user.click(await screen.findByRole('button', { name: 'Google fails' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.auth.googleLoginFailedRetry);
   });
+
+  it('joins the organisation of the invitation it came from, and opens the dashboard', async () => {
+    const token = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde';
+    const user = testUser({ providers: ['google'], email: 'ravi@example.com' });
+    const { calls } = mockApi({
+      'GET /api/config': () => json(CONFIG),
+      [`GET /api/invitations/${token}`]: () =>
+        json({
+          success: true,
+          data: {
+            organisationName: 'Acme School',
+            invitedBy: 'Asha Verma',
+            email: 'ravi@example.com',
+            role: 'editor',
+            expired: false,
+          },
+        }),
+      [`POST ${api.auth.google.path}`]: () =>
+        json({ success: true, message: 'Google login successful', data: { token: testToken(user), user } }),
+    });
+    const view = renderRoute(`/invite/${token}`);
+    await view.user.click(await screen.findByRole('link', { name: 'Sign in to accept' }));
+    await view.user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'));
+    const sent = JSON.parse(String(calls.find((c) => c.path === api.auth.google.path)?.init.body));
+    expect(sent).toEqual({ idToken: 'google-id-token', invitationToken: token });
+  });
 });

@@ -39,7 +39,14 @@ function renderGuarded(path: string) {
           { path: '/access-denied', element: <Here name="access denied" /> },
           {
             Component: MemberArea,
-            children: ['/onboarding', '/dashboard', '/activity', '/profile', '/education'].map((p) => ({
+            children: [
+              '/onboarding',
+              '/dashboard',
+              '/activity',
+              '/profile',
+              '/organisation',
+              '/education',
+            ].map((p) => ({
               path: p,
               element: <Here name="member page" />,
             })),
@@ -117,6 +124,22 @@ describe('route guard (docs/PRODUCT.md#route-guard)', () => {
       expect(router.state.location.pathname).toBe('/onboarding');
       document.body.innerHTML = '';
     }
+  });
+
+  it('sends a member with no organisation to /onboarding, whatever the sector', async () => {
+    signedInAs(testUser({ sectorId: 3, organisation: null, organisations: [] }));
+    for (const path of ['/dashboard', '/organisation', '/activity']) {
+      const router = renderGuarded(path);
+      expect(await screen.findByText('member page at /onboarding')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/onboarding');
+      document.body.innerHTML = '';
+    }
+  });
+
+  it("lets a member whose organisation has no sector yet see the organisation's page", async () => {
+    signedInAs(testUser({ sectorId: null }));
+    renderGuarded('/organisation');
+    expect(await screen.findByText('member page at /organisation')).toBeInTheDocument();
   });
 
   it('sends a user who has a sector from /onboarding to /dashboard', async () => {

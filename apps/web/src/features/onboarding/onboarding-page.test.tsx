@@ -1,7 +1,7 @@
-import { api, MESSAGES } from '@insightra/contract';
+import { api, MESSAGES, ORGANISATION_MESSAGES, type User } from '@insightra/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn, testToken, testUser } from '../../test/fixtures';
+import { ACME, signIn, testToken, testUser } from '../../test/fixtures';
 import { json, mockApi, renderRoute } from '../../test/render';
 
 const SECTORS = ['Education', 'Automobile', 'Real-Estate', 'Healthcare', 'Retail', 'Hotels'].map(
@@ -14,8 +14,10 @@ const SECTORS = ['Education', 'Automobile', 'Real-Estate', 'Healthcare', 'Retail
   }),
 );
 
-function setup(handlers: Record<string, () => Response | Promise<Response>> = {}) {
-  const user = testUser({ sectorId: null });
+function setup(
+  handlers: Record<string, () => Response | Promise<Response>> = {},
+  user: User = testUser({ sectorId: null }),
+) {
   signIn(user);
   return mockApi({
     [`GET ${api.auth.me.path}`]: () => json({ success: true, data: { user } }),
@@ -93,5 +95,52 @@ describe('onboarding', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(router.state.location.pathname).toBe('/onboarding');
+  });
+
+  it('asks a member with no organisation to name one as well, and sends the name', async () => {
+    const created = testUser({ sectorId: 2, organisation: { id: 5, name: 'Verma Motors', role: 'owner' } });
+    const { calls } = setup(
+      {
+        [`PATCH ${api.sectors.setMine.path}`]: () =>
+          json({
+            success: true,
+            message: 'Sector saved',
+            data: { user: created, token: testToken(created) },
+          }),
+      },
+      testUser({ sectorId: null, organisation: null }),
+    );
+    const { user, router } = renderRoute('/onboarding');
+    const nameField = await screen.findByLabelText('Organisation name');
+    await user.click(await screen.findByRole('button', { name: /Industry sector/ }));
+    await user.click(screen.getByRole('option', { name: 'Automobile' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByText(ORGANISATION_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(nameField).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await user.type(nameField, '  Verma Motors ');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const body = JSON.parse(String(calls.find((c) => c.method === 'PATCH')?.init.body));
+    expect(body).toEqual({ sectorId: 2, organisationName: 'Verma Motors' });
+  });
+
+  it('asks no organisation name of a member who has one', async () => {
+    setup();
+    renderRoute('/onboarding');
+    expect(await screen.findByRole('button', { name: /Industry sector/ })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Organisation name')).not.toBeInTheDocument();
+  });
+
+  it("tells an editor or viewer that the owner has not chosen the organisation's sector yet", async () => {
+    const { calls } = setup({}, testUser({ sectorId: null, organisation: { ...ACME, role: 'editor' } }));
+    renderRoute('/onboarding');
+    expect(await screen.findByText(ORGANISATION_MESSAGES.ownerChoosesSector)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Industry sector/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+    // They may still work in another organisation meanwhile.
+    expect(screen.getByRole('button', { name: /Organisation: Acme School/ })).toBeInTheDocument();
+    expect(calls.some((c) => c.path === api.sectors.list.path)).toBe(false);
   });
 });

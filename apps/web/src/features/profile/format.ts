@@ -1,3 +1,5 @@
+import { PERMISSION_ACTIONS } from '@insightra/contract';
+
 /**
  * Profile dates in the India locale at India time (UTC+5:30), by time zone rather than by adding 5.5
  * hours to a timestamp, so the result does not depend on the browser's own zone.
@@ -18,9 +20,10 @@ export function formatIndiaDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : `${DATE_TIME.format(date)} IST`;
 }
 
-/** 'manageOwnReports' → 'Manage own reports'. */
+/** 'uploads.create' → 'Upload files' (what the permission allows); any other key 'manageOwnReports' → 'Manage own reports'. */
 export function permissionLabel(key: string): string {
-  const words = key
+  const action = (PERMISSION_ACTIONS as Record<string, string | undefined>)[key];
+  const words = (action ?? key)
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
     .toLowerCase();

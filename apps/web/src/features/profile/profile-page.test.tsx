@@ -71,11 +71,12 @@ describe('profile', () => {
     expect(within(activity).getByText(/15 Jan 2025.*3:30\s*pm IST/i)).toBeInTheDocument();
     expect(await within(activity).findByText('2')).toBeInTheDocument();
     expect(within(activity).getByText(/marks-2025\.csv/)).toBeInTheDocument();
+    expect(within(section('Account Details')).getByText('Acme School · Owner')).toBeInTheDocument();
     const perms = section('Permissions');
     expect(within(perms).getByText('View reports')).toBeInTheDocument();
-    expect(within(perms).getByText('Manage users')).toBeInTheDocument();
-    expect(within(perms).getAllByText('Yes')).toHaveLength(3);
-    expect(within(perms).getAllByText('No')).toHaveLength(1);
+    expect(within(perms).getByText('Manage members and invitations')).toBeInTheDocument();
+    expect(within(perms).getAllByText('Yes')).toHaveLength(9);
+    expect(within(perms).queryAllByText('No')).toHaveLength(0);
   });
 
   it('formats by time zone, whatever the browser zone', () => {

@@ -4,9 +4,10 @@ import { apiRefs as api, MESSAGES, STORAGE_KEYS, TIMINGS } from '@insightra/cont
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useToast } from '../../components/ui/toast/toast-context';
-import { ApiError, apiRequest, onUnauthorized } from '../api-client';
+import { ApiError, apiRequest, onConflict, onUnauthorized } from '../api-client';
 import { forgetViewerAnswers } from '../query-keys';
-import { forgetUserStorage, storage } from '../storage';
+import { forgetOrganisationStorage, forgetUserStorage, storage } from '../storage';
+import { pageToken, showToken } from './page-token';
 import { type Session, SessionContext, type SessionStatus } from './session-context';
 import { decodeToken, isTokenUsable, userFromClaims } from './token';
 
@@ -18,6 +19,19 @@ const ANONYMOUS: State = { status: 'anonymous', user: null, token: null };
  * without, so it is read when a 401 arrives (by then a signed-in page has loaded it anyway).
  */
 const sessionEndedMessage = () => import('@insightra/contract').then((m) => m.SESSION_MESSAGES.sessionEnded);
+/** The server's "switched in another tab" message, read the same way. */
+const switchedElsewhereMessage = () =>
+  import('@insightra/contract').then((m) => m.ORGANISATION_MESSAGES.switchedElsewhere);
+
+/** Whose answers a page holds: a user, in their active organisation. */
+interface Holder {
+  userId: number;
+  organisationId: number | null;
+}
+const holderOf = (user: User | null): Holder | null =>
+  user ? { userId: user.id, organisationId: user.organisation?.id ?? null } : null;
+const sameHolder = (a: Holder | null, b: Holder | null) =>
+  a !== null && b !== null && a.userId === b.userId && a.organisationId === b.organisationId;
 
 /**
  * The session of docs/PRODUCT.md#sessions: the token under `token` is decoded on load; a usable one sets the user from
@@ -28,6 +42,10 @@ const sessionEndedMessage = () => import('@insightra/contract').then((m) => m.SE
  * has ended elsewhere, another tab logging out) or another signs in, the page forgets the last user in
  * place: every cached answer but the public ones, their stored keys (lib/storage.ts) and the toasts on
  * screen. Query keys name their viewer besides (lib/query-keys.ts), so no answer serves another user.
+ *
+ * The same holds for the active organisation: switching (here, or in another tab, which this tab
+ * follows by the stored token or by the server's 409) forgets every answer of the last organisation
+ * before the next render, and the member area remounts for the new one (route-guard.tsx).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const toast = useToast();
@@ -39,12 +57,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // A malformed or expired token is no session: drop it, and what its user left stored, so no
       // request sends it again and the next user finds nothing.
       if (token) forgetUserStorage();
+      showToken(null);
       return ANONYMOUS;
     }
+    showToken(token);
     return { status: 'loading', user: userFromClaims(claims), token };
   });
-  /** The id of the user whose answers this page may hold, null once forgotten. */
-  const holder = useRef<number | null>(state.user?.id ?? null);
+  /** The user and organisation whose answers this page may hold, null once forgotten. */
+  const holder = useRef<Holder | null>(holderOf(state.user));
 
   /** Forgets the last user in this page's memory: cached answers, mutations and, if any, their toasts. */
   const forgetInMemory = useCallback(() => {
@@ -56,6 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   /** Signed out here: the token and the user's stored state go, then everything in memory. */
   const clear = useCallback(() => {
     forgetUserStorage();
+    showToken(null);
     forgetInMemory();
     setState(ANONYMOUS);
   }, [forgetInMemory]);
@@ -68,8 +89,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Past half its life the token comes back renewed: it replaces the stored one in place.
       const fresh = res.data.token && storage.get(STORAGE_KEYS.token) === token ? res.data.token : null;
       if (fresh) storage.set(STORAGE_KEYS.token, fresh);
-      if (holder.current !== res.data.user.id) forgetInMemory();
-      holder.current = res.data.user.id;
+      const next = holderOf(res.data.user);
+      if (!sameHolder(holder.current, next)) forgetInMemory();
+      holder.current = next;
+      showToken(fresh ?? token);
       setState({ status: 'authenticated', user: res.data.user, token: fresh ?? token });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) return clear();
@@ -93,9 +116,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(
     () =>
       onUnauthorized(({ token, message }) => {
-        if (token !== storage.get(STORAGE_KEYS.token)) return;
+        if (token !== pageToken()) return;
         void sessionEndedMessage().then((ended) => {
-          const current = storage.get(STORAGE_KEYS.token);
+          const current = pageToken();
           if (message !== ended || endedToken.current === token || (current && current !== token)) return;
           endedToken.current = token;
           clear();
@@ -111,31 +134,58 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event.key !== STORAGE_KEYS.token) return;
       const claims = event.newValue ? decodeToken(event.newValue) : null;
       if (!event.newValue || !isTokenUsable(claims)) {
+        showToken(null);
         forgetInMemory();
         setState(ANONYMOUS);
         return;
       }
-      // Someone else signed in there: nothing of the last user stays here, not even a name.
+      // Someone else signed in there, or switched organisation: nothing of the last user or
+      // organisation stays here, not even a name.
       const token = event.newValue;
       const user = userFromClaims(claims);
-      if (!user || holder.current !== user.id) forgetInMemory();
-      holder.current = user?.id ?? null;
-      setState((s) => ({ status: 'loading', user: user && s.user?.id === user.id ? s.user : user, token }));
+      const kept = sameHolder(holder.current, holderOf(user));
+      if (!kept) forgetInMemory();
+      holder.current = holderOf(user);
+      setState((s) => ({ status: 'loading', user: kept && s.user ? s.user : user, token }));
       void refresh();
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, [refresh, forgetInMemory]);
 
+  // An answer saying this tab's token names another organisation than its session (a switch in another
+  // tab): the session's organisation is followed (GET /auth/me answers it with a fresh token), and the
+  // message says why the page changed. Once per token; an earlier token's answer is ignored.
+  const followedToken = useRef<string | null>(null);
+  useEffect(
+    () =>
+      onConflict(({ token, message }) => {
+        if (token !== pageToken() || followedToken.current === token) return;
+        void switchedElsewhereMessage().then(async (switched) => {
+          if (message !== switched || followedToken.current === token) return;
+          followedToken.current = token;
+          await refresh();
+          toast.info(switched);
+        });
+      }),
+    [refresh, toast],
+  );
+
   const login = useCallback(
     (token: string, user: User) => {
       // Someone new (or after an unknown one): nothing of the last user's, stored or in memory, stays.
-      if (holder.current !== user.id) {
+      // The same user in another organisation keeps the token's place (other tabs follow, not sign out).
+      const next = holderOf(user);
+      if (holder.current?.userId !== user.id) {
         forgetUserStorage();
         forgetInMemory();
+      } else if (!sameHolder(holder.current, next)) {
+        forgetOrganisationStorage();
+        forgetInMemory();
       }
-      holder.current = user.id;
+      holder.current = next;
       storage.set(STORAGE_KEYS.token, token);
+      showToken(token);
       setState({ status: 'authenticated', user, token });
     },
     [forgetInMemory],
@@ -155,7 +205,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(
     (options?: { endOnServer?: boolean }) => {
-      const token = storage.get(STORAGE_KEYS.token);
+      const token = pageToken();
       // The server ends the session in the background; the user is logged out here at once either way.
       if (token && options?.endOnServer !== false) {
         apiRequest(api.auth.logout, { token }).catch(() => {});
@@ -166,7 +216,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [clear, toast],
   );
 
-  const setUser = useCallback((user: User) => setState((s) => ({ ...s, user })), []);
+  const setUser = useCallback(
+    (user: User) => {
+      // A change that moves the user to another organisation (onboarding creates one) forgets the last.
+      const next = holderOf(user);
+      if (!sameHolder(holder.current, next)) forgetInMemory();
+      holder.current = next;
+      setState((s) => ({ ...s, user }));
+    },
+    [forgetInMemory],
+  );
 
   const value = useMemo<Session>(
     () => ({ ...state, login, logout, setUser, refresh }),

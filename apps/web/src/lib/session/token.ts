@@ -59,5 +59,8 @@ export function userFromClaims(claims: TokenClaims): User | null {
     updated_date: claims.updated_date ?? '',
     dashboardHeader: header,
     dashboard_header: header,
+    organisation: claims.organisation ?? null,
+    // The claims name the active organisation only; the full list comes with GET /auth/me.
+    organisations: claims.organisations ?? (claims.organisation ? [claims.organisation] : []),
   };
 }

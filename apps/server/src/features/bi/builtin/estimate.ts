@@ -54,7 +54,10 @@ export function formatEstimate(ms: number): string {
   return `${hours}-${hours * 2} hours`;
 }
 
-export async function estimateRefresh(db: Database, userId: number): Promise<string> {
-  const [rows, history] = await Promise.all([activeRowCount(db, userId), refreshHistory(db, HISTORY)]);
+export async function estimateRefresh(db: Database, organisationId: number): Promise<string> {
+  const [rows, history] = await Promise.all([
+    activeRowCount(db, organisationId),
+    refreshHistory(db, HISTORY),
+  ]);
   return formatEstimate(estimateMs(rows, history, db.kind));
 }

@@ -25,7 +25,7 @@ const STATE: Record<RefreshJobStatus, RefreshState> = {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-function view(job: JobRow): RefreshJob {
+function view(job: JobRow & { started_by?: number | null; started_by_name?: string | null }): RefreshJob {
   return {
     refreshId: job.id,
     status: STATE[job.status],
@@ -34,12 +34,14 @@ function view(job: JobRow): RefreshJob {
     startedAt: iso(job.started_at),
     finishedAt: iso(job.finished_at),
     durationMs: job.duration_ms,
+    startedBy:
+      job.started_by && job.started_by_name ? { id: job.started_by, name: job.started_by_name } : null,
   };
 }
 
 export type BuiltinProvider = BiProvider & { readonly worker: RefreshWorker };
 
-/** The default provider: reports drawn by this product from the member's own summary tables. */
+/** The default provider: reports drawn by this product from the organisation's own summary tables. */
 export function createBuiltinProvider(
   app: FastifyInstance,
   workerOptions: RefreshWorkerOptions = {},
@@ -61,14 +63,14 @@ export function createBuiltinProvider(
     worker,
     checkHealth: async () => 'ok',
 
-    async embedToken(userId, tier, reports) {
+    async embedToken({ organisationId }, tier, reports) {
       const uuids = [...new Set(reports.map((r) => r.report_uuid.toLowerCase()))];
       const tokenId = randomUUID();
       const accessToken = await app.auth.sign(
         EMBED_AUDIENCE,
         { tier, reports: uuids, jti: tokenId },
         EMBED_TOKEN_TTL_SECONDS,
-        String(userId),
+        String(organisationId),
       );
       return {
         success: true as const,
@@ -89,9 +91,10 @@ export function createBuiltinProvider(
       };
     },
 
-    async startRefresh(userId) {
-      const id = await queueJob(db, userId);
-      const estimatedDuration = await estimateRefresh(db, userId);
+    async startRefresh(by) {
+      const { organisationId } = by;
+      const id = await queueJob(db, by);
+      const estimatedDuration = await estimateRefresh(db, organisationId);
       if (id) {
         worker.wake();
         return {
@@ -102,8 +105,8 @@ export function createBuiltinProvider(
           message: 'Refresh started',
         };
       }
-      const running = await runningJobId(db, userId);
-      if (!running) return this.startRefresh(userId); // it finished in between: queue a new one
+      const running = await runningJobId(db, organisationId);
+      if (!running) return this.startRefresh(by); // it finished in between: queue a new one
       return {
         status: 'in_progress',
         refreshId: running,
@@ -113,9 +116,9 @@ export function createBuiltinProvider(
       };
     },
 
-    async refreshStatus(userId, refreshId) {
+    async refreshStatus(organisationId, refreshId) {
       if (!UUID.test(refreshId)) return null;
-      const job = await findJob(db, userId, refreshId);
+      const job = await findJob(db, organisationId, refreshId);
       if (!job) return null;
       const v = view(job);
       return {
@@ -125,8 +128,8 @@ export function createBuiltinProvider(
       };
     },
 
-    async refreshQueue(userId) {
-      return (await latestJobs(db, userId)).map(view);
+    async refreshQueue(organisationId) {
+      return (await latestJobs(db, organisationId)).map(view);
     },
   };
 }

@@ -27,45 +27,66 @@ const JOB_COLUMNS = [
   'duration_ms',
 ] as const;
 
-/** Queues a refresh for the member unless one is queued or running; the new job's id, or null. */
-export async function queueJob(db: Db, userId: number): Promise<string | null> {
+/**
+ * Queues a refresh of the organisation's reports, started by `userId`, unless one is queued or running;
+ * the new job's id, or null.
+ */
+export async function queueJob(
+  db: Db,
+  by: { userId: number; organisationId: number },
+): Promise<string | null> {
   const row = await db.kysely
     .insertInto('refresh_jobs')
-    .values({ user_id: userId, status: 'queued', message: 'Refresh queued' })
-    .onConflict((oc) => oc.column('user_id').where('status', 'in', ['queued', 'refreshing']).doNothing())
+    .values({
+      organisation_id: by.organisationId,
+      user_id: by.userId,
+      status: 'queued',
+      message: 'Refresh queued',
+    })
+    .onConflict((oc) =>
+      oc.column('organisation_id').where('status', 'in', ['queued', 'refreshing']).doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
-/** The member's queued or running job. */
-export async function runningJobId(db: Db, userId: number): Promise<string | null> {
+/** The organisation's queued or running job. */
+export async function runningJobId(db: Db, organisationId: number): Promise<string | null> {
   const row = await db.kysely
     .selectFrom('refresh_jobs')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .where('status', 'in', ['queued', 'refreshing'])
     .executeTakeFirst();
   return row?.id ?? null;
 }
 
-export async function findJob(db: Db, userId: number, jobId: string): Promise<JobRow | null> {
+export async function findJob(db: Db, organisationId: number, jobId: string): Promise<JobRow | null> {
   const row = await db.kysely
     .selectFrom('refresh_jobs')
     .select(JOB_COLUMNS)
     .where('id', '=', jobId)
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
   return row ?? null;
 }
 
-/** The member's ten latest jobs, newest first. */
-export function latestJobs(db: Db, userId: number): Promise<JobRow[]> {
+/** The organisation's ten latest jobs, newest first, with who started each. */
+export function latestJobs(
+  db: Db,
+  organisationId: number,
+): Promise<(JobRow & { started_by: number | null; started_by_name: string | null })[]> {
   return db.kysely
-    .selectFrom('refresh_jobs')
-    .select(JOB_COLUMNS)
-    .where('user_id', '=', userId)
-    .orderBy('requested_at', 'desc')
+    .selectFrom('refresh_jobs as j')
+    .leftJoin('users as u', 'u.id', 'j.user_id')
+    .select(JOB_COLUMNS.map((c) => `j.${c}` as const))
+    .select([
+      'u.id as started_by',
+      sql<string | null>`COALESCE(NULLIF(u.full_name, ''), u.username)`.as('started_by_name'),
+    ])
+    .where('j.organisation_id', '=', organisationId)
+    .orderBy('j.requested_at', 'desc')
     .limit(10)
     .execute();
 }
@@ -131,9 +152,9 @@ export async function claimJob(db: Db, owner: string, leaseMs: number) {
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'user_id', 'attempts'])
+    .returning(['id', 'organisation_id', 'attempts'])
     .executeTakeFirst();
-  return row ? { id: row.id, userId: row.user_id, attempts: row.attempts } : null;
+  return row ? { id: row.id, organisationId: row.organisation_id, attempts: row.attempts } : null;
 }
 
 /** Extends the job's lease while its owner runs it. */
@@ -199,7 +220,7 @@ export async function failJob(db: Db, jobId: string, owner: string, message: str
     .execute();
 }
 
-/** Serialises refreshes of one member (a reclaimed job may overlap its dying predecessor). */
-export async function lockMember(tx: Tx, userId: number) {
-  await sql`SELECT pg_advisory_xact_lock(727002, ${userId}::int)`.execute(tx.kysely);
+/** Serialises refreshes of one organisation (a reclaimed job may overlap its dying predecessor). */
+export async function lockOrganisation(tx: Tx, organisationId: number) {
+  await sql`SELECT pg_advisory_xact_lock(727002, ${organisationId}::int)`.execute(tx.kysely);
 }

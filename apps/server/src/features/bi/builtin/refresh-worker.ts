@@ -3,13 +3,13 @@ import { hostname } from 'node:os';
 import { isDatabaseUnavailable } from '../../../db/availability';
 import type { Database } from '../../../db/client';
 import { START_UP_WORK_DELAY_MS } from '../../../lib/start-up-work';
-import { memberDeclaration } from '../../sectors/repository';
+import { organisationDeclaration } from '../../sectors/repository';
 import {
   claimJob,
   completeJob,
   failJob,
   failStaleJobs,
-  lockMember,
+  lockOrganisation,
   renewLease,
   requeueJob,
 } from './refresh-jobs-repository';
@@ -31,7 +31,7 @@ export interface RefreshWorkerOptions {
 
 export interface ClaimedJob {
   id: string;
-  userId: number;
+  organisationId: number;
   attempts: number;
 }
 
@@ -142,13 +142,13 @@ export class RefreshWorker {
     );
     try {
       await this.db.transaction(async (tx) => {
-        await lockMember(tx, job.userId);
-        const ids = await activeUploadIds(tx, job.userId);
-        const declaration = await memberDeclaration(tx, job.userId);
+        await lockOrganisation(tx, job.organisationId);
+        const ids = await activeUploadIds(tx, job.organisationId);
+        const declaration = await organisationDeclaration(tx, job.organisationId);
         // Every template's figures at once (decision 101): the newest upload's summary, stored when it
         // was published, plus the older uploads' current rows (decision 122).
-        const rowCount = await refreshSectorSummaries(tx, job.userId, declaration, ids);
-        await writeRefreshState(tx, job.userId, rowCount, job.id);
+        const rowCount = await refreshSectorSummaries(tx, job.organisationId, declaration, ids);
+        await writeRefreshState(tx, job.organisationId, rowCount, job.id);
         // The lease was lost (this worker stalled past it and another took the job): keep nothing.
         if (!(await completeJob(tx, job.id, this.owner, rowCount))) throw new LeaseLostError(job.id);
       });

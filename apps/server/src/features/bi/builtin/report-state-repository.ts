@@ -4,32 +4,32 @@ import type { SummaryRow } from './summary-repository';
 
 type Db = Pick<Database, 'kysely'>;
 
-/** A member's active uploads, newest first: their rows are the member's data. */
-export async function activeUploadIds(db: Db, userId: number): Promise<number[]> {
+/** An organisation's active uploads, newest first: their rows are its data. */
+export async function activeUploadIds(db: Db, organisationId: number): Promise<number[]> {
   const rows = await db.kysely
     .selectFrom('upload_logs')
     .select('id')
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .where('status', '<>', 0)
     .orderBy('id', 'desc')
     .execute();
   return rows.map((r) => r.id);
 }
 
-/** A cheap size of the member's data for the estimate: the accepted rows of their active uploads. */
-export async function activeRowCount(db: Db, userId: number): Promise<number> {
+/** A cheap size of the organisation's data for the estimate: the accepted rows of its active uploads. */
+export async function activeRowCount(db: Db, organisationId: number): Promise<number> {
   const row = await db.kysely
     .selectFrom('upload_logs')
     .select(sql<number>`coalesce(sum(total_accepted), 0)::bigint`.as('n'))
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .where('status', '<>', 0)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** Replaces a member's summaries with `rows`, in the refresh's transaction. */
-export async function replaceSummaries(tx: Tx, userId: number, sector: string, rows: SummaryRow[]) {
-  await tx.kysely.deleteFrom('sector_summaries').where('user_id', '=', userId).execute();
+/** Replaces an organisation's summaries with `rows`, in the refresh's transaction. */
+export async function replaceSummaries(tx: Tx, organisationId: number, sector: string, rows: SummaryRow[]) {
+  await tx.kysely.deleteFrom('sector_summaries').where('organisation_id', '=', organisationId).execute();
   if (!rows.length) return;
   await tx.kysely
     .insertInto('sector_summaries')
@@ -41,7 +41,7 @@ export async function replaceSummaries(tx: Tx, userId: number, sector: string, r
           ),
         )
         .select([
-          sql.lit(userId).as('user_id'),
+          sql.lit(organisationId).as('organisation_id'),
           sql`${sector}::text`.as('sector'),
           'x.grouping',
           'x.d1',
@@ -52,12 +52,12 @@ export async function replaceSummaries(tx: Tx, userId: number, sector: string, r
     .execute();
 }
 
-/** A member's summaries of one sector (as the last refresh left them). */
-export async function readSummaries(db: Db, userId: number, sector: string): Promise<SummaryRow[]> {
+/** An organisation's summaries of one sector (as the last refresh left them). */
+export async function readSummaries(db: Db, organisationId: number, sector: string): Promise<SummaryRow[]> {
   const rows = await db.kysely
     .selectFrom('sector_summaries')
     .select(['grouping', 'd1', 'd2', 'terms'])
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .where('sector', '=', sector)
     .execute();
   return rows.map((r) => ({ ...r, terms: typeof r.terms === 'string' ? JSON.parse(r.terms) : r.terms }));
@@ -65,29 +65,29 @@ export async function readSummaries(db: Db, userId: number, sector: string): Pro
 
 export async function readRefreshState(
   db: Db,
-  userId: number,
+  organisationId: number,
 ): Promise<{ refreshedAt: Date; rowCount: number } | null> {
   const row = await db.kysely
     .selectFrom('report_refresh_state')
     .select(['refreshed_at', 'row_count'])
-    .where('user_id', '=', userId)
+    .where('organisation_id', '=', organisationId)
     .executeTakeFirst();
   return row ? { refreshedAt: new Date(row.refreshed_at), rowCount: Number(row.row_count) } : null;
 }
 
-/** Records when a member's summaries were recomputed, from how many rows, by which job. */
-export async function writeRefreshState(tx: Tx, userId: number, rowCount: number, jobId: string) {
+/** Records when an organisation's summaries were recomputed, from how many rows, by which job. */
+export async function writeRefreshState(tx: Tx, organisationId: number, rowCount: number, jobId: string) {
   await tx.kysely
     .insertInto('report_refresh_state')
     .values({
-      user_id: userId,
+      organisation_id: organisationId,
       refreshed_at: sql`clock_timestamp()`,
       data_as_of: sql`now()`,
       row_count: rowCount,
       job_id: jobId,
     })
     .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet((eb) => ({
+      oc.column('organisation_id').doUpdateSet((eb) => ({
         refreshed_at: eb.ref('excluded.refreshed_at'),
         data_as_of: eb.ref('excluded.data_as_of'),
         row_count: eb.ref('excluded.row_count'),

@@ -1,6 +1,6 @@
 import type { EmbedReportResponse, SectorDeclaration, SectorReport } from '@insightra/contract';
 import type { Database, Tx } from '../../../db/client';
-import { memberDeclaration } from '../../sectors/repository';
+import { organisationDeclaration } from '../../sectors/repository';
 import { readRefreshState, readSummaries, replaceSummaries } from './report-state-repository';
 import { buildView, summaryRowCount } from './sector-view';
 import { computeDemoSummaries, type SummaryRow } from './summary-repository';
@@ -9,17 +9,17 @@ import { computeSummaries } from './upload-summary-repository';
 type Query = Pick<Database, 'query'>;
 
 /**
- * Recomputes a member's sector summaries from their current rows (the active uploads `uploadIds`,
+ * Recomputes an organisation's sector summaries from its current rows (the active uploads `uploadIds`,
  * newest first), in the refresh's transaction; returns the number of current rows.
  */
 export async function refreshSectorSummaries(
   tx: Tx,
-  userId: number,
+  organisationId: number,
   declaration: SectorDeclaration,
   uploadIds: number[],
 ): Promise<number> {
-  const rows = await computeSummaries(tx, userId, declaration, uploadIds);
-  await replaceSummaries(tx, userId, declaration.industry, rows);
+  const rows = await computeSummaries(tx, organisationId, declaration, uploadIds);
+  await replaceSummaries(tx, organisationId, declaration.industry, rows);
   return summaryRowCount(rows);
 }
 
@@ -48,7 +48,7 @@ export function demoSummaries(db: Query, declaration: SectorDeclaration): Promis
  */
 export async function readSectorReport(
   db: Database,
-  userId: number,
+  organisationId: number,
   declaration: SectorDeclaration,
   report: SectorReport,
 ): Promise<Omit<EmbedReportResponse, 'success'>> {
@@ -59,7 +59,7 @@ export async function readSectorReport(
     description: report.description,
     sector: declaration.industry,
   };
-  if ((await memberDeclaration(db, userId)) !== declaration) {
+  if ((await organisationDeclaration(db, organisationId)) !== declaration) {
     const rows = await demoSummaries(db, declaration);
     return {
       report: head,
@@ -70,8 +70,8 @@ export async function readSectorReport(
     };
   }
   const [rows, state] = await Promise.all([
-    readSummaries(db, userId, declaration.industry),
-    readRefreshState(db, userId),
+    readSummaries(db, organisationId, declaration.industry),
+    readRefreshState(db, organisationId),
   ]);
   return {
     report: head,

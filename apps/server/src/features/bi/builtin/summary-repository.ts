@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../../db/client';
 
 /**
  * The refresh's SQL, made from a sector's declaration (docs/decisions/101-sector-reports.md): one
- * GROUP BY GROUPING SETS over the member's current rows computes, for every grouping a chart of the
+ * GROUP BY GROUPING SETS over the organisation's current rows computes, for every grouping a chart of the
  * sector's reports uses (and the totals of its KPI cards), the sums and counts its measures divide.
  */
 const ident = (name: string) => `"${name}"`;
@@ -252,19 +252,19 @@ export function toSummaryRows(plan: SummaryPlan, rows: Record<string, unknown>[]
 
 /** The rows of one upload: $1 user id, $2 upload id. Every row of the newest active upload is current. */
 export function uploadRowsSql(d: SectorDeclaration): string {
-  return `SELECT x.* FROM ${d.table} x WHERE x.upload_id = $2::int AND x.user_id = $1::int`;
+  return `SELECT x.* FROM ${d.table} x WHERE x.upload_id = $2::int AND x.organisation_id = $1::int`;
 }
 
 /**
- * The current rows of the member's older active uploads: those no newer active upload replaces (a row
+ * The current rows of the organisation's older active uploads: those no newer active upload replaces (a row
  * with the same row key). $1 user id, $2 every active upload id, $3 the older ones.
  */
 export function olderCurrentRowsSql(d: SectorDeclaration): string {
   const t = d.table;
   const same = d.upload.rowKey.map((k) => `n.${ident(k)} = x.${ident(k)}`).join(' AND ');
   return `SELECT x.* FROM ${t} x
-    WHERE x.upload_id = ANY($3::int[]) AND x.user_id = $1::int
-      AND NOT EXISTS (SELECT 1 FROM ${t} n WHERE n.user_id = $1::int AND ${same}
+    WHERE x.upload_id = ANY($3::int[]) AND x.organisation_id = $1::int
+      AND NOT EXISTS (SELECT 1 FROM ${t} n WHERE n.organisation_id = $1::int AND ${same}
                         AND n.upload_id > x.upload_id AND n.upload_id = ANY($2::int[]))`;
 }
 
@@ -280,7 +280,7 @@ export function demoRowsSql(d: SectorDeclaration): string {
                    date_trunc('month', enrolled_on::timestamp)::date AS enrol_month
               FROM demo_students WHERE sector = 'education'`;
   }
-  return `SELECT * FROM ${d.table} WHERE user_id = 0 AND upload_id = 0`;
+  return `SELECT * FROM ${d.table} WHERE organisation_id = 0 AND upload_id = 0`;
 }
 
 /** The refresh's working memory per hash table (PostgreSQL lets hashing use hash_mem_multiplier times it). */
@@ -292,7 +292,7 @@ const REFRESH_WORK_MEM = '32MB';
  * groups, and hashing rather than sorting even when the rows were just written and the planner has no
  * statistics of them yet (it then guesses a cube too big to hash and sorts every row: 3.3 s instead
  * of 1.0 s for 1,000,000 rows on PGlite); no JIT compilation (it costs more than it saves on one pass
- * over a member's rows); and, on PostgreSQL, cheap parallel workers, so that the cube is split across
+ * over an organisation's rows); and, on PostgreSQL, cheap parallel workers, so that the cube is split across
  * processes as one GROUP BY is. set_config(…, true) is SET LOCAL: all in one statement.
  */
 export async function runSummaryPlan(tx: Tx, plan: SummaryPlan, params: unknown[]): Promise<SummaryRow[]> {

@@ -57,12 +57,12 @@ export function uploadSummary(d: SectorDeclaration, rows: SummaryRow[]): UploadS
 /** An upload's summary from its stored rows, in the caller's transaction. */
 export async function summariseUpload(
   tx: Tx,
-  userId: number,
+  organisationId: number,
   d: SectorDeclaration,
   uploadId: number,
 ): Promise<UploadSummary> {
   const { upload, name } = plansOf(d);
-  return { plan: name, rows: await runSummaryPlan(tx, upload, [userId, uploadId]) };
+  return { plan: name, rows: await runSummaryPlan(tx, upload, [organisationId, uploadId]) };
 }
 
 /** Stores an upload's summary; its log row must exist (the publish's transaction writes both). */
@@ -105,13 +105,13 @@ async function addSummaries(db: Queryable, lists: SummaryRow[][]): Promise<Summa
 }
 
 /**
- * The member's summaries from their current rows (active uploads `uploadIds`, newest first): the
+ * The organisation's summaries from its current rows (active uploads `uploadIds`, newest first): the
  * newest upload's stored summary (computed from its rows and stored now when it has none made by this
  * query) plus, when there are older uploads, the summary of their rows that no newer upload replaces.
  */
 export async function computeSummaries(
   tx: Tx,
-  userId: number,
+  organisationId: number,
   d: SectorDeclaration,
   uploadIds: number[],
 ): Promise<SummaryRow[]> {
@@ -120,12 +120,12 @@ export async function computeSummaries(
   const { older: olderPlan, name } = plansOf(d);
   let rows = await readUploadSummary(tx, newest, name);
   if (!rows) {
-    const summary = await summariseUpload(tx, userId, d, newest);
+    const summary = await summariseUpload(tx, organisationId, d, newest);
     await storeUploadSummary(tx, newest, summary);
     rows = summary.rows;
   }
   if (!older.length) return rows;
-  const rest = await runSummaryPlan(tx, olderPlan, [userId, uploadIds, older]);
+  const rest = await runSummaryPlan(tx, olderPlan, [organisationId, uploadIds, older]);
   // Every older row replaced: the totals group alone, of no rows.
   const restRows = rest.find((r) => r.grouping === '')?.terms.n ?? 0;
   return restRows ? addSummaries(tx, [rows, rest]) : rows;

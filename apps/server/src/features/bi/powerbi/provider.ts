@@ -2,10 +2,10 @@ import type { EmbedTokenResponse, Report, Tier } from '@insightra/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
-import type { BiProvider } from '../provider';
+import type { BiProvider, ReportViewer } from '../provider';
 import { AadTokenSource } from './aad';
-import { availableReportUuids } from './availability-repository';
-import { PowerBiError } from './errors';
+import { availableReportUuids, powerBiIdentity } from './availability-repository';
+import { PowerBiError, powerBiErrors } from './errors';
 import type { HttpOptions } from './http';
 import { powerBiRefreshes } from './refreshes';
 import { PowerBiRestClient } from './rest-client';
@@ -25,6 +25,8 @@ export interface PowerBiProviderOptions {
 
 /** The health probe's answer is reused this long (docs/PRODUCT.md#server-health: "at most once a minute"). */
 export const HEALTH_CACHE_MS = 60_000;
+/** How long an export may take in Power BI, polls included, before the member is told it failed. */
+export const EXPORT_DEADLINE_MS = 180_000;
 /** Report ids in Power BI are GUIDs; anything else cannot be a report there. */
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -53,6 +55,9 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
     ...(options.sleep ? { sleep: options.sleep } : {}),
   });
   const now = options.now ?? Date.now;
+  // USERNAME() in the dataset's DAX filters names the organisation, `org:{id}` (decision 074).
+  const identityOf = (organisationId: number) =>
+    pbi.rlsRoles.length > 0 ? { username: powerBiIdentity(organisationId), roles: pbi.rlsRoles } : null;
 
   let health: { at: number; value: 'ok' | 'error' } | null = null;
   let probing: Promise<'ok' | 'error'> | null = null;
@@ -92,9 +97,9 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
       return probing;
     },
 
-    async embedToken(userId: number, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse> {
+    async embedToken(viewer: ReportViewer, tier: Tier, reports: Report[]): Promise<EmbedTokenResponse> {
       const uuids = [...new Set(reports.map((r) => r.report_uuid))];
-      const granted = await availableReportUuids(db, userId, uuids);
+      const granted = await availableReportUuids(db, viewer, uuids);
       const base = {
         success: true as const,
         tier,
@@ -140,8 +145,7 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
           ? await rest.generateToken({
               reportIds: [...found.keys()],
               datasetIds: datasets,
-              // USERNAME() in the dataset's DAX filters is the member's user id (decision 074).
-              identity: pbi.rlsRoles.length > 0 ? { username: String(userId), roles: pbi.rlsRoles } : null,
+              identity: identityOf(viewer.organisationId),
               lifetimeInMinutes: pbi.tokenMinutes,
             })
           : null;
@@ -165,7 +169,24 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
     },
 
     startRefresh: () => refreshes.start(),
-    refreshStatus: (_userId: number, refreshId: string) => refreshes.status(refreshId),
+    refreshStatus: (_organisationId: number, refreshId: string) => refreshes.status(refreshId),
     refreshQueue: () => refreshes.queue(),
+
+    // Only a report the organisation may open is exported, and seen as the organisation sees it.
+    async exportReport(viewer, reportUuid, format) {
+      if (!GUID.test(reportUuid) || !(await availableReportUuids(db, viewer, [reportUuid])).has(reportUuid))
+        return null;
+      const report = await rest.getReport(reportUuid);
+      if (!report) return null;
+      const file = await rest.exportToFile({
+        reportId: reportUuid,
+        format: format === 'pdf' ? 'PDF' : 'PNG',
+        datasetIds: report.datasetId ? [report.datasetId] : [],
+        identity: identityOf(viewer.organisationId),
+        deadlineMs: EXPORT_DEADLINE_MS,
+      });
+      if (!file) throw powerBiErrors.exportFailed();
+      return file;
+    },
   };
 }

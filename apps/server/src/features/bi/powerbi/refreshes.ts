@@ -141,6 +141,8 @@ export function powerBiRefreshes({ rest, log, datasetId, minIntervalMs, now }: R
           finishedAt: e.endTime ?? null,
           durationMs:
             Number.isFinite(started) && Number.isFinite(ended) ? Math.max(0, ended - started) : null,
+          // Power BI's history names its service principal, never a member.
+          startedBy: null,
         };
       });
     },

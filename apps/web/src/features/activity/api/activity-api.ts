@@ -2,6 +2,7 @@ import { api, MESSAGES, STORAGE_KEYS, type UploadLog } from '@insightra/contract
 import { ApiError, apiRequest, authHeaders } from '../../../lib/api-client';
 import { queryKey, type Viewer } from '../../../lib/query-keys';
 import { saveBlob } from '../../../lib/save-blob';
+import { pageToken } from '../../../lib/session/page-token';
 import { storage } from '../../../lib/storage';
 
 /** The viewer's upload history. */
@@ -14,7 +15,8 @@ export class NoTokenError extends Error {
   }
 }
 
-const token = () => storage.get(STORAGE_KEYS.token);
+/** The page's token while one is stored: a token removed from storage (signed out elsewhere) is gone. */
+const token = () => (storage.get(STORAGE_KEYS.token) ? pageToken() : null);
 
 export const activityQuery = (viewer: Viewer) => ({
   queryKey: activityKey(viewer),

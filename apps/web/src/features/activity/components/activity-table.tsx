@@ -76,6 +76,9 @@ function SelectBox({
   );
 }
 
+/** Who uploaded it; a removed account's uploads stay, unnamed. */
+const uploaderName = (log: UploadLog) => log.uploaded_by.name || '—';
+
 /**
  * The upload history: a table with a sticky header from the sm breakpoint up, a list of cards on
  * phones. Deleted logs stay listed (the audit trail) but cannot be selected again.
@@ -106,6 +109,9 @@ export function ActivityTable(props: ActivityTableProps) {
               </th>
               <th scope="col" className={th}>
                 Date
+              </th>
+              <th scope="col" className={th}>
+                Uploaded by
               </th>
               <th scope="col" className={`${th} text-right`}>
                 Processed
@@ -140,6 +146,7 @@ export function ActivityTable(props: ActivityTableProps) {
                   {log.file_name}
                 </td>
                 <td className={`${td} whitespace-nowrap text-muted`}>{formatDate(log.date)}</td>
+                <td className={`${td} max-w-40 truncate text-ink`}>{uploaderName(log)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatCount(log.total_processed)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatCount(log.total_accepted)}</td>
                 <td className={`${td} text-right tabular-nums`}>{formatCount(log.total_failed)}</td>
@@ -171,6 +178,7 @@ export function ActivityTable(props: ActivityTableProps) {
                   {log.file_name}
                 </p>
                 <p className="text-sm text-muted">{formatDate(log.date)}</p>
+                <p className="truncate text-sm text-muted">Uploaded by {uploaderName(log)}</p>
               </div>
               <StatusBadge status={log.status} />
             </div>

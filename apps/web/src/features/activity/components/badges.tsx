@@ -1,4 +1,4 @@
-import { successRateBand } from '@insightra/contract';
+import { type RefreshState, successRateBand } from '@insightra/contract';
 
 const BAND_CLASSES = {
   high: 'bg-success-soft text-success',
@@ -29,4 +29,18 @@ export function StatusBadge({ status }: { status: number }) {
       {deleted ? 'Deleted' : 'Active'}
     </span>
   );
+}
+
+const REFRESH_BADGES: Record<RefreshState, { label: string; className: string }> = {
+  starting: { label: 'Queued', className: 'bg-info-soft text-info' },
+  in_progress: { label: 'In progress', className: 'bg-info-soft text-info' },
+  refreshing: { label: 'Refreshing', className: 'bg-warning-soft text-warning' },
+  completed: { label: 'Completed', className: 'bg-success-soft text-success' },
+  failed: { label: 'Failed', className: 'bg-error-soft text-error' },
+};
+
+/** A refresh job's state, one colour per state. */
+export function RefreshStatusBadge({ status }: { status: RefreshState }) {
+  const { label, className } = REFRESH_BADGES[status];
+  return <span className={`${pill} ${className}`}>{label}</span>;
 }

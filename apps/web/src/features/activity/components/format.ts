@@ -11,3 +11,13 @@ export const formatDate = (iso: string) => {
   return Number.isNaN(d.getTime()) ? iso : DATE.format(d);
 };
 export const formatCount = (n: number) => COUNT.format(n);
+
+/** A refresh's duration: "850 ms", "42 s", "3 min 5 s"; "—" while it has not finished. */
+export const formatDuration = (ms: number | null) => {
+  if (ms === null) return '—';
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const rest = seconds % 60;
+  return `${Math.floor(seconds / 60)} min${rest ? ` ${rest} s` : ''}`;
+};

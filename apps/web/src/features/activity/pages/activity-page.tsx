@@ -3,6 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, FileSpreadsheet, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
+import { usePermittedControl } from '../../../components/organisation/permitted-control';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Modal } from '../../../components/ui/modal';
@@ -20,6 +22,8 @@ import {
   purgeUploads,
 } from '../api/activity-api';
 import { ActivityTable } from '../components/activity-table';
+import { LoadError } from '../components/load-error';
+import { RefreshHistory } from '../components/refresh-history';
 
 function rejectedName(log: UploadLog) {
   const ext = /\.(csv|xlsx|xls)$/i.exec(log.file_name)?.[0] ?? '.csv';
@@ -35,6 +39,7 @@ export function ActivityPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
+  const purgeAllowed = usePermittedControl('uploads.purge');
 
   const list = logs.data ?? [];
   const selectable = list.filter((l) => l.status !== 0);
@@ -86,21 +91,20 @@ export function ActivityPage() {
   else if (logs.isError) {
     const noToken = logs.error instanceof NoTokenError;
     body = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-4 rounded-[var(--radius-card)] bg-error-soft p-10 text-center text-error"
-      >
-        <p className="font-medium">{noToken ? MESSAGES.activity.noToken : MESSAGES.activity.fetchFailed}</p>
-        {noToken ? (
-          <Link to={PATHS.login} className={buttonClasses('secondary')}>
-            Log in
-          </Link>
-        ) : (
-          <Button variant="secondary" onClick={() => void logs.refetch()}>
-            Try Again
-          </Button>
-        )}
-      </div>
+      <LoadError
+        message={noToken ? MESSAGES.activity.noToken : MESSAGES.activity.fetchFailed}
+        action={
+          noToken ? (
+            <Link to={PATHS.login} className={buttonClasses('secondary')}>
+              Log in
+            </Link>
+          ) : (
+            <Button variant="secondary" onClick={() => void logs.refetch()}>
+              Try Again
+            </Button>
+          )
+        }
+      />
     );
   } else if (list.length === 0) {
     body = (
@@ -133,49 +137,68 @@ export function ActivityPage() {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">Activity Logs</h1>
-            <p className="mt-1 text-muted">Your uploads, newest first, with their results and files.</p>
+            <p className="mt-1 text-muted">
+              Your organisation's uploads and report refreshes, newest first: who did them, and each upload's
+              results and files.
+            </p>
           </div>
-          <Link to={PATHS.dashboard} className={buttonClasses('secondary')}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Dashboard
-          </Link>
+          <div className="flex min-w-0 flex-wrap items-center gap-2">
+            <OrganisationSwitcher className="max-w-full sm:max-w-xs" />
+            <Link to={PATHS.dashboard} className={buttonClasses('secondary')}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Dashboard
+            </Link>
+          </div>
         </div>
 
-        {list.length > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted" aria-live="polite">
-              {chosen.length
-                ? `${chosen.length} selected`
-                : `${list.length} upload${list.length === 1 ? '' : 's'}`}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="ghost"
-                size="sm"
-                icon={
-                  <RefreshCw
-                    aria-hidden="true"
-                    className={`size-4 ${logs.isFetching ? 'animate-spin' : ''}`}
-                  />
-                }
-                onClick={() => void logs.refetch()}
-              >
-                Reload
-              </Button>
-              <Button
-                variant="danger"
-                size="sm"
-                icon={<Trash2 aria-hidden="true" className="size-4" />}
-                disabled={chosen.length === 0}
-                onClick={() => setConfirming(true)}
-              >
-                Purge selected
-              </Button>
+        <section aria-labelledby="upload-history-heading" className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <div>
+              <h2 id="upload-history-heading" className="text-xl font-semibold tracking-tight text-ink">
+                Uploads
+              </h2>
+              {list.length > 0 && (
+                <p className="mt-1 text-sm text-muted" aria-live="polite">
+                  {chosen.length
+                    ? `${chosen.length} selected`
+                    : `${list.length} upload${list.length === 1 ? '' : 's'}`}
+                </p>
+              )}
             </div>
+            {list.length > 0 && (
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  icon={
+                    <RefreshCw
+                      aria-hidden="true"
+                      className={`size-4 ${logs.isFetching ? 'animate-spin' : ''}`}
+                    />
+                  }
+                  onClick={() => void logs.refetch()}
+                >
+                  Reload
+                </Button>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  icon={<Trash2 aria-hidden="true" className="size-4" />}
+                  disabled={chosen.length === 0}
+                  onClick={() => setConfirming(true)}
+                  {...purgeAllowed.props}
+                >
+                  Purge selected
+                </Button>
+                {purgeAllowed.note}
+              </div>
+            )}
           </div>
-        )}
 
-        {body}
+          {body}
+        </section>
+
+        <RefreshHistory />
       </div>
 
       <Modal

@@ -1,18 +1,13 @@
 import { api } from '@insightra/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKey, type Viewer } from '../../../lib/query-keys';
 import { useSession } from '../../../lib/session/session-context';
+import { keepPageWhileSearching, type ListSearch } from '../lib/list-search';
 
 export const ADMIN_USERS_PAGE_SIZE = 24;
 
-export interface UsersSearch {
-  /** Already trimmed; the server trims and ignores case too. */
-  q: string;
-  page: number;
-}
-
-export const adminUsersQuery = (viewer: Viewer, { q, page }: UsersSearch) =>
+export const adminUsersQuery = (viewer: Viewer, { q, page }: ListSearch) =>
   queryOptions({
     queryKey: queryKey(viewer, 'admin', 'users', { q, page }),
     queryFn: ({ signal }) =>
@@ -26,13 +21,7 @@ export const adminUsersQuery = (viewer: Viewer, { q, page }: UsersSearch) =>
  * One page of users. A new search shows skeletons (no placeholder), while turning pages keeps the
  * previous page on screen until the next one arrives.
  */
-export function useAdminUsers(search: UsersSearch) {
+export function useAdminUsers(search: ListSearch) {
   const viewer = useSession().user;
-  return useQuery({
-    ...adminUsersQuery(viewer, search),
-    placeholderData: (previous, previousQuery) =>
-      previousQuery && (previousQuery.queryKey[3] as UsersSearch).q === search.q
-        ? keepPreviousData(previous)
-        : undefined,
-  });
+  return useQuery({ ...adminUsersQuery(viewer, search), placeholderData: keepPageWhileSearching(search.q) });
 }

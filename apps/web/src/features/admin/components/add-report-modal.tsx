@@ -5,14 +5,19 @@ import { Modal } from '../../../components/ui/modal';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
-import { useAddReport } from '../api/add-report';
+import { type ReportTarget, useAddReport } from '../api/add-report';
 
 interface AddReportModalProps {
   open: boolean;
   onClose(): void;
-  userId: string;
-  /** The user's sector (its name); the picker offers its templates (Education's without a sector). */
+  target: ReportTarget;
+  /**
+   * The sector (its name) of the organisation the report goes to; the picker offers its templates
+   * (Education's without a sector).
+   */
   sector: string | null;
+  /** Says whom the report is for. */
+  description: string;
 }
 
 const EMPTY = { tier: DEFAULT_TIER as Tier, reportType: '', reportUuid: '' };
@@ -21,17 +26,18 @@ const inputClass =
   'h-10 w-full rounded-[var(--radius-control)] border border-line bg-surface px-3 text-sm text-ink placeholder:text-muted focus:border-brand disabled:bg-page disabled:text-muted';
 
 /**
- * Add Report (docs/PRODUCT.md#user-details): Tier, Report Type and Report UUID. Save is enabled only when all three
- * are filled and nothing is saving; while saving, neither the overlay, Escape, Cancel nor the close
- * button closes it. On success the report joins its tier (the details cache), a toast says so, and the
- * form resets to Beta with empty fields. With the built-in BI provider, a template of the user's sector
- * offered in the chosen tier can fill both fields.
+ * Add Report (docs/PRODUCT.md#user-details), on a user's page and on an organisation's: Tier, Report
+ * Type and Report UUID. Save is enabled only when all three are filled and nothing is saving; while
+ * saving, neither the overlay, Escape, Cancel nor the close button closes it. On success the report
+ * joins its tier (the details cache), a toast says so, and the form resets to Beta with empty fields.
+ * With the built-in BI provider, a template of the sector offered in the chosen tier can fill both
+ * fields.
  */
-export function AddReportModal({ open, onClose, userId, sector }: AddReportModalProps) {
+export function AddReportModal({ open, onClose, target, sector, description }: AddReportModalProps) {
   const ids = useId();
   const toast = useToast();
   const config = usePublicConfig();
-  const addReport = useAddReport(userId);
+  const addReport = useAddReport(target);
   const [form, setForm] = useState(EMPTY);
   const saving = addReport.isPending;
   const complete = Boolean(form.tier && form.reportType.trim() && form.reportUuid.trim());
@@ -70,7 +76,7 @@ export function AddReportModal({ open, onClose, userId, sector }: AddReportModal
       onClose={close}
       dismissible={!saving}
       title="Add Report"
-      description="Give the user a report in one of their tiers."
+      description={description}
       footer={
         <>
           <Button variant="secondary" onClick={close} disabled={saving}>

@@ -1,11 +1,21 @@
-import { ISSUE_STATUSES, type IssueStatus } from '@insightra/contract';
-import { useSearchParams } from 'react-router';
+import { ISSUE_STATUSES, type IssueStatus, PATHS } from '@insightra/contract';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { type AdminTab, AdminTabs, panelId, tabId } from '../components/admin-tabs';
 import { BiSettingsWarning } from '../components/bi-settings-warning';
+import { FailingSubscriptions } from '../components/failing-subscriptions';
 import { IssueDetailModal } from '../components/issue-detail-modal';
 import { IssuesPanel } from '../components/issues-panel';
+import { OrganisationsPanel } from '../components/organisations-panel';
 import { UsersPanel } from '../components/users-panel';
+import type { ListSearch } from '../lib/list-search';
+
+/** Where each tab lives: organisations at their own path, the others on the dashboard's. */
+const TAB_PATHS: Record<AdminTab, string> = {
+  users: PATHS.adminDashboard,
+  organisations: PATHS.adminOrganisations,
+  issues: `${PATHS.adminDashboard}?tab=issues`,
+};
 
 const positive = (value: string | null) => {
   const n = Number(value);
@@ -13,13 +23,21 @@ const positive = (value: string | null) => {
 };
 
 /**
- * /admin-dashboard: users (search, cards, paging) and the issue-report inbox. The tab, search, page,
- * filter and open report live in the URL, so Back from a user's page returns to the same view.
+ * /admin-dashboard: users (search, cards, paging), organisations (at /admin-dashboard/organisations:
+ * search, table, paging) and the issue-report inbox. The tab, search, page, filter and open report live
+ * in the URL, so Back from a user's or an organisation's page returns to the same view.
  */
 export function AdminDashboardPage() {
   usePageTitle('Admin Dashboard');
   const [params, setParams] = useSearchParams();
-  const tab: AdminTab = params.get('tab') === 'issues' ? 'issues' : 'users';
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const tab: AdminTab =
+    pathname === PATHS.adminOrganisations
+      ? 'organisations'
+      : params.get('tab') === 'issues'
+        ? 'issues'
+        : 'users';
   const statusParam = params.get('status');
   const status = ISSUE_STATUSES.includes(statusParam as IssueStatus) ? (statusParam as IssueStatus) : null;
   const issueParam = params.get('issue');
@@ -37,6 +55,8 @@ export function AdminDashboardPage() {
       },
       { replace },
     );
+  // A new search replaces the history entry; turning a page adds one.
+  const search = ({ q, page }: ListSearch) => update({ q, page }, q !== (params.get('q') ?? ''));
 
   return (
     <div className="flex-1 bg-page">
@@ -46,19 +66,16 @@ export function AdminDashboardPage() {
           <p className="mt-1 text-muted">Manage users and their reports</p>
         </header>
         <BiSettingsWarning />
-        <AdminTabs
-          value={tab}
-          onChange={(next) =>
-            update({ tab: next === 'users' ? null : next, page: null, q: null, status: null, issue: null })
-          }
-        />
+        <FailingSubscriptions />
+        <AdminTabs value={tab} onChange={(next) => navigate(TAB_PATHS[next])} />
         <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
           {tab === 'users' ? (
-            <UsersPanel
-              // A new search replaces the history entry; turning a page adds one.
+            <UsersPanel q={params.get('q') ?? ''} page={positive(params.get('page'))} onChange={search} />
+          ) : tab === 'organisations' ? (
+            <OrganisationsPanel
               q={params.get('q') ?? ''}
               page={positive(params.get('page'))}
-              onChange={({ q, page }) => update({ q, page }, q !== (params.get('q') ?? ''))}
+              onChange={search}
             />
           ) : (
             <IssuesPanel

@@ -43,6 +43,47 @@ describe('user details page', () => {
     expect(within(alphaPlus).getByText(MESSAGES.admin.noReports)).toBeInTheDocument();
   });
 
+  it("lists the user's organisations with their role, each linking to its page", async () => {
+    asAdmin({
+      'GET /api/admin/users/11': () =>
+        json({
+          success: true,
+          data: {
+            user: details({
+              organisations: [
+                { id: 5, name: 'Acme School', role: 'owner' },
+                { id: 6, name: 'Bright Motors', role: 'viewer' },
+              ],
+            }),
+            reports: noReports(),
+          },
+        }),
+    });
+    renderRoute('/admin-dashboard/users/11');
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    const [acme, bright] = within(section).getAllByRole('listitem');
+    expect(within(acme!).getByRole('link', { name: 'Acme School' })).toHaveAttribute(
+      'href',
+      '/admin-dashboard/organisations/5',
+    );
+    expect(within(acme!).getByText('Owner')).toBeInTheDocument();
+    expect(within(bright!).getByRole('link', { name: 'Bright Motors' })).toHaveAttribute(
+      'href',
+      '/admin-dashboard/organisations/6',
+    );
+    expect(within(bright!).getByText('Viewer')).toBeInTheDocument();
+  });
+
+  it('says when the user belongs to no organisation', async () => {
+    asAdmin({
+      'GET /api/admin/users/11': () =>
+        json({ success: true, data: { user: details({ organisations: [] }), reports: noReports() } }),
+    });
+    renderRoute('/admin-dashboard/users/11');
+    const section = await screen.findByRole('region', { name: 'Organisations' });
+    expect(within(section).getByText('Not a member of any organisation')).toBeInTheDocument();
+  });
+
   it("says 'Failed to load user details' when the user cannot be loaded", async () => {
     asAdmin({
       'GET /api/admin/users/404': () => json({ success: false, message: 'User not found' }, 404),

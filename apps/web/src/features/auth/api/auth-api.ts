@@ -9,22 +9,23 @@ export function loginRequest(identifier: string, password: string) {
   });
 }
 
-export function registerRequest(body: {
-  username: string;
-  fullName: string;
-  email: string;
-  password: string;
-}) {
+/** POST /auth/register; through an invitation, the new account joins that organisation only. */
+export function registerRequest(
+  body: { username: string; fullName: string; email: string; password: string },
+  invitationToken?: string,
+) {
   return apiRequest(api.auth.register, {
     body: {
       username: body.username.trim(),
       fullName: body.fullName.trim(),
       email: body.email.trim(),
       password: body.password,
+      ...(invitationToken ? { invitationToken } : {}),
     },
   });
 }
 
-export function googleRequest(idToken: string) {
-  return apiRequest(api.auth.google, { body: { idToken } });
+/** POST /auth/google; through an invitation, the account joins that organisation. */
+export function googleRequest(idToken: string, invitationToken?: string) {
+  return apiRequest(api.auth.google, { body: { idToken, ...(invitationToken ? { invitationToken } : {}) } });
 }

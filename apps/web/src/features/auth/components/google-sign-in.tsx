@@ -7,6 +7,8 @@ import { googleRequest } from '../api/auth-api';
 
 export interface GoogleSignInProps {
   clientId: string;
+  /** Signing in through an invitation: the account joins its organisation. */
+  invitationToken?: string;
   onSuccess: (token: string, user: User) => void;
 }
 
@@ -14,11 +16,11 @@ export interface GoogleSignInProps {
  * Google's button and One Tap prompt. Loaded lazily, and only when the server says Google sign-in is
  * configured, so Google's script never loads otherwise (the CSP allows it only then).
  */
-export function GoogleSignIn({ clientId, onSuccess }: GoogleSignInProps) {
+export function GoogleSignIn({ clientId, invitationToken, onSuccess }: GoogleSignInProps) {
   const toast = useToast();
 
   const exchange = useMutation({
-    mutationFn: googleRequest,
+    mutationFn: (idToken: string) => googleRequest(idToken, invitationToken),
     onSuccess: (res) => {
       // Signed in first: signing in as someone else clears the last user's toasts, not this one.
       onSuccess(res.data.token, res.data.user);

@@ -2,12 +2,12 @@ import { MESSAGES, type User } from '@insightra/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { loginRequest } from '../api/auth-api';
 import { type LoginValues, validateLogin } from '../validation';
-import { TextField } from './text-field';
 
 export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
   const toast = useToast();

@@ -2,22 +2,31 @@ import { MESSAGES, type User } from '@insightra/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { registerRequest } from '../api/auth-api';
 import { passwordMatchMessage, type RegisterValues, validateRegister } from '../validation';
-import { TextField } from './text-field';
 
 const EMPTY: RegisterValues = { fullName: '', username: '', email: '', password: '', confirmPassword: '' };
 
-export function RegisterForm({ onSuccess }: { onSuccess: (token: string, user: User) => void }) {
+export interface RegisterFormProps {
+  /** Registering through an invitation: the invited address prefilled, and the account joins its organisation. */
+  invitation?: { token: string; email: string };
+  onSuccess: (token: string, user: User) => void;
+}
+
+export function RegisterForm({ invitation, onSuccess }: RegisterFormProps) {
   const toast = useToast();
   const { siteName } = usePublicConfig();
-  const { values, errors, onChange, check } = useFormFields(EMPTY, validateRegister);
+  const { values, errors, onChange, check } = useFormFields(
+    invitation ? { ...EMPTY, email: invitation.email } : EMPTY,
+    validateRegister,
+  );
   const register = useMutation({
-    mutationFn: registerRequest,
+    mutationFn: (body: RegisterValues) => registerRequest(body, invitation?.token),
     onSuccess: (res) => {
       // Signed in first: signing in as someone else clears the last user's toasts, not this one.
       onSuccess(res.data.token, res.data.user);

@@ -4,7 +4,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useSession } from '../../../lib/session/session-context';
 
 export interface RouteGuardProps {
-  /** The member area's rule: no sector → /onboarding; a sector and /onboarding → /dashboard. */
+  /**
+   * The member area's rule: no organisation or no sector → /onboarding (the organisation's own page needs
+   * no sector); both and /onboarding → /dashboard.
+   * Its pages remount when the active organisation changes, so none keeps the last one's state.
+   */
   requireSector?: boolean;
   /** Administrator pages: anyone else goes to /access-denied. */
   requireAdmin?: boolean;
@@ -35,13 +39,17 @@ export function RouteGuard({ requireSector = false, requireAdmin = false }: Rout
   if (requireAdmin && user.role !== 'admin') return <Navigate to={PATHS.accessDenied} replace />;
   if (requireSector) {
     const onOnboarding = location.pathname === PATHS.onboarding;
-    if (user.sectorId === null && !onOnboarding) return <Navigate to={PATHS.onboarding} replace />;
-    if (user.sectorId !== null && onOnboarding) return <Navigate to={PATHS.dashboard} replace />;
+    const ready = user.organisation !== null && user.sectorId !== null;
+    // An organisation's page needs no sector: its members can still see who owns it, or leave.
+    const allowed = ready || (user.organisation !== null && location.pathname === PATHS.organisation);
+    if (!allowed && !onOnboarding) return <Navigate to={PATHS.onboarding} replace />;
+    if (ready && onOnboarding) return <Navigate to={PATHS.dashboard} replace />;
+    return <Outlet key={user.organisation?.id ?? 'none'} />;
   }
   return <Outlet />;
 }
 
-/** The member area: signed in, with a sector. */
+/** The member area: signed in, in an organisation with a sector. */
 export function MemberArea() {
   return <RouteGuard requireSector />;
 }

@@ -3,6 +3,8 @@ import { ArrowLeft, BarChart3, Bug } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { invitationFrom } from '../../../lib/organisations/invitation-state';
+import { ROLE_LABELS } from '../../../lib/organisations/roles';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -28,17 +30,26 @@ function destination(state: unknown): string {
 }
 
 export function LoginPage() {
-  const [mode, setMode] = useState<Mode>('login');
+  const location = useLocation();
+  // Sent from an invitation: registering is prefilled, and registering or Google joins its organisation.
+  const invitation = invitationFrom(location.state);
+  const [mode, setMode] = useState<Mode>(
+    (location.state as { mode?: Mode } | null)?.mode === 'register' ? 'register' : 'login',
+  );
   usePageTitle(mode === 'login' ? 'Login' : 'Register');
   const session = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
   const config = usePublicConfig();
   const baseId = useId();
 
   const signedIn = (token: string, user: User) => {
     session.login(token, user);
     navigate(destination(location.state), { replace: true });
+  };
+  /** Registered or signed in with Google through an invitation: already a member, so to the dashboard. */
+  const joined = (token: string, user: User) => {
+    session.login(token, user);
+    navigate(invitation ? PATHS.dashboard : destination(location.state), { replace: true });
   };
 
   const onTabKey = (event: React.KeyboardEvent) => {
@@ -88,6 +99,13 @@ export function LoginPage() {
               : `Create your ${config.siteName} account.`}
           </p>
 
+          {invitation && (
+            <p className="mt-4 rounded-[var(--radius-control)] bg-brand-soft p-3 text-sm text-ink">
+              You are invited to join <span className="font-semibold">{invitation.organisationName}</span> as{' '}
+              {ROLE_LABELS[invitation.role].toLowerCase()}.
+            </p>
+          )}
+
           <div
             role="tablist"
             aria-label="Sign in or register"
@@ -123,7 +141,7 @@ export function LoginPage() {
             {mode === 'login' ? (
               <LoginForm key="login" onSuccess={signedIn} />
             ) : (
-              <RegisterForm key="register" onSuccess={signedIn} />
+              <RegisterForm key="register" invitation={invitation ?? undefined} onSuccess={joined} />
             )}
           </div>
 
@@ -135,7 +153,11 @@ export function LoginPage() {
                 <span className="h-px flex-1 bg-line" />
               </div>
               <Suspense fallback={<div className="h-10" />}>
-                <GoogleSignIn clientId={config.google.clientId} onSuccess={signedIn} />
+                <GoogleSignIn
+                  clientId={config.google.clientId}
+                  invitationToken={invitation?.token}
+                  onSuccess={joined}
+                />
               </Suspense>
             </div>
           )}

@@ -1,6 +1,8 @@
 import { PATHS } from '@insightra/contract';
 import { FileText, Home, LogOut, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
+import { usePermittedControl } from '../../../components/organisation/permitted-control';
 import { Button } from '../../../components/ui/button';
 import { useSession } from '../../../lib/session/session-context';
 import { UploadControls } from './upload/upload-controls';
@@ -28,8 +30,10 @@ export function DashboardTopbar({
 }: DashboardTopbarProps) {
   const navigate = useNavigate();
   const { logout } = useSession();
+  const refresh = usePermittedControl('refresh.start');
   return (
     <div role="toolbar" aria-label="Dashboard actions" className="flex flex-wrap items-center gap-2">
+      <OrganisationSwitcher className="max-w-full sm:max-w-xs" />
       <Button variant="ghost" size="sm" icon={icon(Home)} onClick={() => navigate(PATHS.home)}>
         <Label>Back to Home</Label>
       </Button>
@@ -39,9 +43,11 @@ export function DashboardTopbar({
         icon={<RefreshCw aria-hidden="true" className={`size-4 ${refreshing ? 'animate-spin' : ''}`} />}
         disabled={refreshDisabled}
         onClick={onRefresh}
+        {...refresh.props}
       >
         {refreshLabel}
       </Button>
+      {refresh.note}
       <Button variant="secondary" size="sm" icon={icon(FileText)} onClick={() => navigate(PATHS.activity)}>
         <Label>Activity Logs</Label>
       </Button>

@@ -1,6 +1,8 @@
 import type { Report } from '@insightra/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { usePermittedControl } from '../../../components/organisation/permitted-control';
+import { buttonClasses } from '../../../components/ui/button';
 
 export interface ReportTabsProps {
   reports: Report[];
@@ -25,6 +27,7 @@ export function ReportTabs({
   actions,
 }: ReportTabsProps) {
   const refs = useRef(new Map<number, HTMLButtonElement>());
+  const manage = usePermittedControl('reports.manage');
   const selectedReport = reports.find((r) => r.id === selectedId);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const moves: Record<string, number> = {
@@ -76,7 +79,8 @@ export function ReportTabs({
           onClick={() => onDelete(selectedReport)}
           aria-label={`Delete report ${selectedReport.report_type}`}
           title={`Delete report ${selectedReport.report_type}`}
-          className="mb-1 inline-flex size-8 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-muted hover:bg-error-soft hover:text-error"
+          className="mb-1 inline-flex size-8 shrink-0 items-center justify-center rounded-[var(--radius-control)] text-muted hover:bg-error-soft hover:text-error disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-muted"
+          {...manage.props}
         >
           <Trash2 aria-hidden="true" className="size-4" />
         </button>
@@ -84,11 +88,13 @@ export function ReportTabs({
       <button
         type="button"
         onClick={onAdd}
-        className="mb-1 inline-flex h-8 shrink-0 items-center gap-1.5 rounded-[var(--radius-control)] px-3 text-sm font-semibold text-brand hover:bg-brand-soft"
+        className={buttonClasses('link', 'sm', 'mb-1 shrink-0')}
+        {...manage.props}
       >
         <Plus aria-hidden="true" className="size-4" />
         <span className="sr-only sm:not-sr-only">Add Report</span>
       </button>
+      {manage.note}
       {actions}
     </div>
   );

@@ -1,9 +1,12 @@
 import { type EmbedTokenResponse, MESSAGES, type Report, type Tier } from '@insightra/contract';
 import { ExternalLink, LayoutDashboard, Plus } from 'lucide-react';
 import { Suspense, useState } from 'react';
+import { ExportMenu } from '../../../components/exports/export-menu';
+import { usePermittedControl } from '../../../components/organisation/permitted-control';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { frameUrlOf } from '../../../lib/embed/frame-target';
 import { useReportActions } from '../hooks/use-report-actions';
 import { useSelectedTab } from '../hooks/use-selected-tab';
 import { AddReportModal } from './add-report-modal';
@@ -45,6 +48,13 @@ export function ReportWorkspace({
     (deleted) => clearIf(deleted.id),
   );
   const embed = selected ? token?.reports.find((r) => r.id === selected.id) : undefined;
+  // A built-in frame is told its tab, for its charts' downloads; Power BI's URL is Power BI's own.
+  const target = selected
+    ? ({ kind: 'report', id: selected.id, name: selected.report_type } as const)
+    : undefined;
+  const frameUrl =
+    embed && target && (token?.provider === 'powerbi' ? embed.embedUrl : frameUrlOf(embed.embedUrl, target));
+  const manage = usePermittedControl('reports.manage');
 
   const modals = (
     <>
@@ -73,9 +83,16 @@ export function ReportWorkspace({
           icon={<LayoutDashboard className="size-10" />}
           message={MESSAGES.dashboard.noReports}
           action={
-            <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
-              Create Report
-            </Button>
+            <>
+              <Button
+                icon={<Plus aria-hidden="true" className="size-4" />}
+                onClick={() => setAdding(true)}
+                {...manage.props}
+              >
+                Create Report
+              </Button>
+              {manage.note}
+            </>
           }
         />
         {modals}
@@ -93,20 +110,22 @@ export function ReportWorkspace({
         onDelete={setToDelete}
         panelId={PANEL_ID}
         actions={
-          <Button
-            variant="ghost"
-            size="sm"
-            className="mb-1 shrink-0"
-            aria-pressed={undocked}
-            disabled={!embed && !undocked}
-            icon={<ExternalLink aria-hidden="true" className="size-4" />}
-            onClick={() => {
-              if (undocked) onDock();
-              else if (embed && !onUndock(embed.embedUrl)) onPopupBlocked();
-            }}
-          >
-            <span className="sr-only sm:not-sr-only">{undocked ? 'Dock' : 'Undock'}</span>
-          </Button>
+          <div className="mb-1 flex shrink-0 items-center gap-1">
+            {target && <ExportMenu target={target} />}
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-pressed={undocked}
+              disabled={!embed && !undocked}
+              icon={<ExternalLink aria-hidden="true" className="size-4" />}
+              onClick={() => {
+                if (undocked) onDock();
+                else if (frameUrl && !onUndock(frameUrl)) onPopupBlocked();
+              }}
+            >
+              <span className="sr-only sm:not-sr-only">{undocked ? 'Dock' : 'Undock'}</span>
+            </Button>
+          </div>
         }
       />
       <div
@@ -130,7 +149,7 @@ export function ReportWorkspace({
         ) : embed ? (
           <iframe
             key={embed.id}
-            src={embed.embedUrl}
+            src={frameUrl}
             title={`${selected?.report_type} report`}
             className="absolute inset-0 h-full w-full border-0"
           />

@@ -25,10 +25,10 @@ describe('DashboardPage', () => {
     const { user } = renderRoute('/dashboard');
     const tab = await screen.findByRole('tab', { name: 'Grades' });
     expect(tab).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTitle('Grades report')).toHaveAttribute('src', '/embed/uuid-1');
+    expect(screen.getByTitle('Grades report')).toHaveAttribute('src', '/embed/uuid-1?report=1');
 
     await user.click(screen.getByRole('tab', { name: 'Submissions' }));
-    expect(screen.getByTitle('Submissions report')).toHaveAttribute('src', '/embed/uuid-2');
+    expect(screen.getByTitle('Submissions report')).toHaveAttribute('src', '/embed/uuid-2?report=2');
     expect(window.localStorage.getItem('dashboard-selected-tab-Beta')).toBe('2');
 
     // Switch to Alpha with the keyboard-accessible listbox, then back: Beta's selection is kept.

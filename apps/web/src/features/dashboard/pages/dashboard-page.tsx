@@ -4,10 +4,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Listbox } from '../../../components/ui/listbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
+import { refreshQueueKey, useRefreshQueue } from '../../../lib/bi/refresh-queue';
 import { useEmbedChannel } from '../../../lib/embed/embed-channel';
+import { ROLE_LABELS } from '../../../lib/organisations/roles';
+import { usePermission } from '../../../lib/organisations/use-permission';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { refreshQueueKey, useRefreshQueue } from '../api/refresh';
 import { useReports } from '../api/reports';
 import { DashboardError } from '../components/dashboard-error';
 import { DashboardSidebar } from '../components/dashboard-sidebar';
@@ -37,6 +39,7 @@ export function DashboardPage() {
   const channel = useEmbedChannel(token.data?.accessToken ?? null);
   const dock = useDock(tier);
   const queue = useRefreshQueue();
+  const edit = usePermission('uploads.create');
   const refresh = useRefresh(() => {
     channel.notifyRefresh();
     void queryClient.invalidateQueries({ queryKey: refreshQueueKey(viewer) });
@@ -122,6 +125,11 @@ export function DashboardPage() {
             <EditableHeader />
             <div className="flex flex-wrap items-center gap-2">
               <HealthBadge health={health} />
+              {!edit.allowed && viewer?.organisation && (
+                <span className="rounded-full bg-info-soft px-2.5 py-1 text-xs font-medium text-ink">
+                  {ROLE_LABELS[viewer.organisation.role]} · view only
+                </span>
+              )}
               {pending > 0 && (
                 <span className="rounded-full bg-warning-soft px-2.5 py-1 text-xs font-medium text-ink">
                   {pending} {pending === 1 ? 'upload' : 'uploads'} waiting for a refresh

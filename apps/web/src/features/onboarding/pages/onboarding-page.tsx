@@ -1,10 +1,12 @@
-import { api, MESSAGES, PATHS } from '@insightra/contract';
+import { api, MESSAGES, ORGANISATION_MESSAGES, OrganisationName, PATHS } from '@insightra/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKey } from '../../../lib/query-keys';
@@ -12,21 +14,31 @@ import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SectorSelect } from '../components/sector-select';
 
+/**
+ * /onboarding: the active organisation's sector, chosen by its owner. A member with no organisation
+ * (new, or removed from their last one) names one as well, and it is created with them as owner;
+ * anyone else waits for the owner, and may switch to another organisation meanwhile.
+ */
 export function OnboardingPage() {
   usePageTitle('Choose your industry');
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
   const [sectorId, setSectorId] = useState<number | null>(null);
+  const [organisationName, setOrganisationName] = useState('');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const organisation = session.user?.organisation ?? null;
+  const waitsForOwner = organisation !== null && organisation.role !== 'owner';
   const sectors = useQuery({
     queryKey: queryKey(session.user, 'sectors', 'list'),
     queryFn: () => apiRequest(api.sectors.list),
     select: (res) => res.data.sectors,
+    enabled: !waitsForOwner,
   });
 
   const save = useMutation({
-    mutationFn: async (id: number) => {
-      const res = await apiRequest(api.sectors.setMine, { body: { sectorId: id } });
+    mutationFn: async (body: { sectorId: number; organisationName?: string }) => {
+      const res = await apiRequest(api.sectors.setMine, { body });
       if (!res?.data?.user) throw new Error('no user');
       return res.data;
     },
@@ -49,13 +61,30 @@ export function OnboardingPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (sectorId === null) return;
-    save.mutate(sectorId);
+    if (organisation) {
+      save.mutate({ sectorId });
+      return;
+    }
+    const checked = OrganisationName.safeParse(organisationName);
+    if (!checked.success) {
+      setNameError(
+        organisationName.trim() ? checked.error.issues[0]?.message : ORGANISATION_MESSAGES.nameRequired,
+      );
+      return;
+    }
+    save.mutate({ sectorId, organisationName: checked.data });
   }
 
   const name = session.user?.fullName || session.user?.username;
   return (
-    <section className="flex flex-1 items-center justify-center bg-page px-4 py-16">
+    <section className="flex flex-1 flex-col items-center justify-center gap-3 bg-page px-4 py-16">
+      {organisation && (
+        <div className="flex w-full max-w-lg justify-end">
+          <OrganisationSwitcher className="max-w-full" />
+        </div>
+      )}
       <form
+        noValidate
         onSubmit={submit}
         aria-labelledby="onboarding-title"
         className="w-full max-w-lg rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-[var(--shadow-card)] sm:p-10"
@@ -64,39 +93,67 @@ export function OnboardingPage() {
         <h1 id="onboarding-title" className="mt-4 text-2xl font-semibold text-ink">
           {name ? `Welcome, ${name}` : 'Welcome'}
         </h1>
-        <p className="mt-2 text-muted">Choose your industry so we can set up the right reports for you.</p>
-        <div className="mt-8">
-          {sectors.isPending ? (
-            <Spinner text="Loading sectors..." className="py-6" />
-          ) : sectors.isError ? (
-            <div
-              role="alert"
-              className="flex flex-col items-start gap-3 rounded-[var(--radius-control)] bg-error-soft p-4 text-error"
-            >
-              <p>{MESSAGES.data.loadSectorsFailed}</p>
-              <Button variant="secondary" size="sm" onClick={() => void sectors.refetch()}>
-                Try Again
-              </Button>
+        {waitsForOwner ? (
+          <p role="status" className="mt-6 rounded-[var(--radius-control)] bg-info-soft p-4 text-ink">
+            {ORGANISATION_MESSAGES.ownerChoosesSector}
+          </p>
+        ) : (
+          <>
+            <p className="mt-2 text-muted">
+              {organisation
+                ? `Choose ${organisation.name}'s industry so we can set up the right reports for you.`
+                : 'Name your organisation and choose its industry so we can set up the right reports for you.'}
+            </p>
+            {!organisation && (
+              <TextField
+                className="mt-8"
+                label="Organisation name"
+                name="organisationName"
+                autoComplete="organization"
+                value={organisationName}
+                onChange={(e) => {
+                  setOrganisationName(e.target.value);
+                  setNameError(undefined);
+                }}
+                error={nameError}
+                maxLength={100}
+                required
+              />
+            )}
+            <div className="mt-6">
+              {sectors.isPending ? (
+                <Spinner text="Loading sectors..." className="py-6" />
+              ) : sectors.isError ? (
+                <div
+                  role="alert"
+                  className="flex flex-col items-start gap-3 rounded-[var(--radius-control)] bg-error-soft p-4 text-error"
+                >
+                  <p>{MESSAGES.data.loadSectorsFailed}</p>
+                  <Button variant="secondary" size="sm" onClick={() => void sectors.refetch()}>
+                    Try Again
+                  </Button>
+                </div>
+              ) : (
+                <SectorSelect
+                  label="Industry sector"
+                  sectors={sectors.data}
+                  value={sectorId}
+                  onChange={setSectorId}
+                />
+              )}
             </div>
-          ) : (
-            <SectorSelect
-              label="Industry sector"
-              sectors={sectors.data}
-              value={sectorId}
-              onChange={setSectorId}
-            />
-          )}
-        </div>
-        <Button
-          type="submit"
-          size="lg"
-          className="mt-8 w-full"
-          disabled={sectorId === null}
-          loading={save.isPending || save.isSuccess}
-          loadingText={MESSAGES.other.saving}
-        >
-          Continue
-        </Button>
+            <Button
+              type="submit"
+              size="lg"
+              className="mt-8 w-full"
+              disabled={sectorId === null}
+              loading={save.isPending || save.isSuccess}
+              loadingText={MESSAGES.other.saving}
+            >
+              Continue
+            </Button>
+          </>
+        )}
       </form>
     </section>
   );

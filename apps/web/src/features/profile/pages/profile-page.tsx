@@ -3,10 +3,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, ArrowLeft, IdCard, ListChecks, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { errorMessage } from '../../../lib/api-client';
+import { ROLE_LABELS } from '../../../lib/organisations/roles';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -74,10 +76,13 @@ export function ProfilePage() {
         <h1 className="text-2xl font-semibold text-ink sm:text-3xl">Profile</h1>
         <p className="mt-1 text-muted">Your account, sign-in methods and permissions.</p>
       </div>
-      <Link to={PATHS.dashboard} className={buttonClasses('secondary')}>
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboard
-      </Link>
+      <div className="flex min-w-0 flex-wrap items-center gap-2">
+        <OrganisationSwitcher className="max-w-full sm:max-w-xs" />
+        <Link to={PATHS.dashboard} className={buttonClasses('secondary')}>
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back to Dashboard
+        </Link>
+      </div>
     </div>
   );
 
@@ -129,6 +134,11 @@ export function ProfilePage() {
           />
           <ProfileRow label="User ID">{user.id}</ProfileRow>
           <ProfileRow label="Role">{user.role === 'admin' ? 'Administrator' : 'Member'}</ProfileRow>
+          <ProfileRow label="Organisation">
+            {user.organisation
+              ? `${user.organisation.name} · ${ROLE_LABELS[user.organisation.role]}`
+              : 'None yet'}
+          </ProfileRow>
           <ProfileRow label="Sector">
             <span className={sector.isError ? 'text-error' : ''}>{sectorText}</span>
           </ProfileRow>
@@ -187,6 +197,13 @@ export function ProfilePage() {
                 ? 'Loading...'
                 : '—'}
           </ProfileRow>
+          {user.organisation && (
+            <ProfileRow label="E-mail Subscriptions">
+              <Link to={PATHS.subscriptions} className="font-medium text-brand hover:underline">
+                Manage subscriptions
+              </Link>
+            </ProfileRow>
+          )}
         </ProfileSection>
 
         <ProfileSection title="Permissions" icon={ListChecks}>

@@ -8,6 +8,7 @@ import { ChartQuery } from '../../../components/charts/chart-query';
 import { DonutChart } from '../../../components/charts/donut-chart';
 import { GroupedBarChart } from '../../../components/charts/grouped-bar-chart';
 import { SERIES_COLOR } from '../../../components/charts/palette';
+import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
 import { buttonClasses } from '../../../components/ui/button';
 import { apiRequest } from '../../../lib/api-client';
 import { PUBLIC, queryKey } from '../../../lib/query-keys';
@@ -41,10 +42,13 @@ export function AutomobilePage() {
               </p>
             </div>
           </div>
-          <Link to={PATHS.dashboard} className={buttonClasses('secondary', 'md', 'self-start sm:self-auto')}>
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Dashboard
-          </Link>
+          <div className="flex min-w-0 flex-wrap items-center gap-2 self-start sm:self-auto">
+            <OrganisationSwitcher className="max-w-full sm:max-w-xs" />
+            <Link to={PATHS.dashboard} className={buttonClasses('secondary')}>
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Dashboard
+            </Link>
+          </div>
         </header>
         <div className="mt-8">
           <ChartQuery

@@ -2,12 +2,13 @@ import { MESSAGES, sectorDeclaration, TIMINGS, UPLOAD_EXTENSIONS } from '@insigh
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Database, FileDown, Upload } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { usePermittedControl } from '../../../../components/organisation/permitted-control';
 import { Button } from '../../../../components/ui/button';
 import { useToast } from '../../../../components/ui/toast/toast-context';
+import { refreshQueueKey } from '../../../../lib/bi/refresh-queue';
 import { usePublicConfig } from '../../../../lib/public-config';
 import { domainKey } from '../../../../lib/query-keys';
 import { useSession } from '../../../../lib/session/session-context';
-import { refreshQueueKey } from '../../api/refresh';
 import { downloadTemplate } from './template-download';
 import { sendUpload, uploadFailure } from './upload-request';
 import { formatBytes, type UploadPhase, UploadStatus } from './upload-status';
@@ -59,6 +60,8 @@ export function UploadControls() {
     },
   });
   const busy = upload.isPending;
+  // A viewer's buttons stay in place, disabled with the reason (the server refuses the upload anyway).
+  const permitted = usePermittedControl('uploads.create');
 
   useEffect(() => () => abort.current?.(), []);
 
@@ -110,6 +113,7 @@ export function UploadControls() {
         disabled={busy}
         title={file ? `Selected: ${file.name}` : 'Choose a .xlsx, .xls or .csv file'}
         onClick={() => input.current?.click()}
+        {...permitted.props}
       >
         Upload File
       </Button>
@@ -120,9 +124,11 @@ export function UploadControls() {
         loading={busy}
         loadingText={phase?.kind === 'processing' ? 'Processing...' : 'Uploading...'}
         onClick={load}
+        {...permitted.props}
       >
         Load Data
       </Button>
+      {permitted.note}
       {file && !busy && (
         <span
           className="hidden max-w-40 truncate rounded-full bg-brand-soft px-2.5 py-0.5 text-xs font-medium text-brand-strong lg:inline"
