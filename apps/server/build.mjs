@@ -10,6 +10,7 @@ import { assertNoDynamicImports, requiredExternals } from './build/required-exte
 const EXTERNAL = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
+  '@resvg/resvg-js',
   'pdfkit',
   'exceljs',
   'nodemailer',
@@ -97,6 +98,7 @@ await build({
     'pglite-worker': 'src/db/pglite-worker.ts',
     'csv-worker': 'src/features/uploads/csv-worker.ts',
     'spreadsheet-worker': 'src/features/uploads/spreadsheet-worker.mjs',
+    'export-worker': 'src/features/exports/render-worker.ts',
   },
   format: 'esm',
   splitting: true,

@@ -14,7 +14,8 @@ export function neutralise(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-function csvField(value: string): string {
+/** One CSV field (RFC 4180 quoting), neutralised. */
+export function csvField(value: string): string {
   const v = neutralise(value);
   return /[",\r\n;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }

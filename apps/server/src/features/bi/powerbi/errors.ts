@@ -1,4 +1,4 @@
-import { MESSAGES } from '@insightra/contract';
+import { EXPORT_MESSAGES, MESSAGES } from '@insightra/contract';
 import { HttpError } from '../../../lib/http-error';
 import { NetworkFailureError, RequestTimeoutError } from './http';
 
@@ -102,6 +102,8 @@ export const powerBiErrors = {
       'cooldown',
       { 'retry-after': String(Math.max(1, Math.ceil((nextAllowedMs - nowMs) / 1000))) },
     ),
+  /** An export-to-file job Power BI reported as failed. */
+  exportFailed: () => new PowerBiError(502, EXPORT_MESSAGES.failed, 'unexpected'),
   unexpected: (status: number) =>
     new PowerBiError(502, `Power BI answered an unexpected HTTP ${status}`, 'unexpected'),
 };

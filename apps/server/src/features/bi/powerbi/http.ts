@@ -14,6 +14,8 @@ export interface HttpResponse {
   status: number;
   headers: Record<string, string>;
   text: string;
+  /** The body's bytes (a file Power BI exported). */
+  body: Buffer;
 }
 
 /** Raised when the remote end does not answer within the timeout. */
@@ -35,7 +37,8 @@ export class NetworkFailureError extends Error {
   }
 }
 
-const MAX_BODY_BYTES = 5 * 1024 * 1024;
+/** The largest answer read: JSON answers are far smaller; an exported file may use `maxBytes`. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const extraCas: string[] = [];
 /**
@@ -63,6 +66,7 @@ export function request(
   url: string,
   headers: Record<string, string>,
   body?: string,
+  maxBytes = MAX_BODY_BYTES,
 ): Promise<HttpResponse> {
   const target = new URL(url);
   const client = target.protocol === 'http:' ? http : https;
@@ -79,7 +83,7 @@ export function request(
         let size = 0;
         res.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_BODY_BYTES) req.destroy(new Error('response too large'));
+          if (size > maxBytes) req.destroy(new Error('response too large'));
           else chunks.push(chunk);
         });
         res.on('end', () => {
@@ -88,11 +92,8 @@ export function request(
           for (const [k, v] of Object.entries(res.headers)) {
             if (v !== undefined) flat[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : v;
           }
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: flat,
-            text: Buffer.concat(chunks).toString('utf8'),
-          });
+          const bytes = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: flat, text: bytes.toString('utf8'), body: bytes });
         });
         res.on('error', () => undefined);
       },

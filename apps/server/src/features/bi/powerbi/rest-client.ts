@@ -24,6 +24,19 @@ export interface PbiRefresh {
   serviceExceptionJson?: string | null;
 }
 
+export type PbiExportFormat = 'PDF' | 'PNG';
+/** An export-to-file job as Power BI describes it. */
+export interface PbiExport {
+  id: string;
+  status: 'NotStarted' | 'Running' | 'Succeeded' | 'Failed' | 'Undefined' | string;
+  percentComplete?: number;
+}
+
+/** The largest file an export may bring back: Power BI's exports of a report page stay far below it. */
+const EXPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** Waits between two polls of an export: Power BI's Retry-After when it gives one, within these bounds. */
+const EXPORT_POLL_MS = { default: 2_000, min: 250, max: 10_000 };
+
 export interface RestOptions {
   apiUrl: string;
   workspaceId: string;
@@ -77,6 +90,12 @@ function retryAfterMs(res: HttpResponse): number {
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : 1000;
 }
 
+/** Retry-After of an answer in milliseconds, within the export poll's bounds; `fallback` without one. */
+function retryAfterOr(res: HttpResponse, fallback: number): number {
+  const ms = res.headers['retry-after'] === undefined ? fallback : retryAfterMs(res);
+  return Math.min(EXPORT_POLL_MS.max, Math.max(EXPORT_POLL_MS.min, ms));
+}
+
 /** The few Power BI REST calls the provider needs (docs/EXTERNAL-SERVICES.md#power-bi-rest-api), with timeouts and bounded retries. */
 export class PowerBiRestClient {
   private readonly base: string;
@@ -101,7 +120,7 @@ export class PowerBiRestClient {
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    options: { forEmbedToken?: boolean } = {},
+    options: { forEmbedToken?: boolean; accept?: string; maxBytes?: number } = {},
   ): Promise<HttpResponse> {
     let renewed = false;
     let fresh = false;
@@ -116,10 +135,11 @@ export class PowerBiRestClient {
           `${this.base}${path}`,
           {
             authorization: `Bearer ${token}`,
-            accept: 'application/json',
+            accept: options.accept ?? 'application/json',
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body === undefined ? (method === 'POST' ? '' : undefined) : JSON.stringify(body),
+          options.maxBytes,
         );
       } catch (err) {
         throw fromTransport(err);
@@ -272,6 +292,57 @@ export class PowerBiRestClient {
       return { busy: false, requestId: fromLocation || res.headers['x-ms-request-id'] || null };
     } catch (err) {
       if (err instanceof PbiStatusError && (err.status === 400 || err.status === 409)) return { busy: true };
+      throw err instanceof PbiStatusError ? powerBiErrors.unexpected(err.status) : err;
+    }
+  }
+
+  /**
+   * A report as a file through Power BI's asynchronous export API: POST …/ExportTo, GET …/exports/{id}
+   * until the job has Succeeded or Failed (waiting as its Retry-After says), then GET …/file. With
+   * `identity`, the export sees the dataset through that effective identity (row-level security).
+   * Null when the job failed; a PowerBiError when it outlasts `deadlineMs`.
+   */
+  async exportToFile(request: {
+    reportId: string;
+    format: PbiExportFormat;
+    datasetIds: string[];
+    identity: PbiIdentity | null;
+    deadlineMs: number;
+  }): Promise<Buffer | null> {
+    const { reportId, format, datasetIds, identity, deadlineMs } = request;
+    const report = `/groups/${this.ws}/reports/${encodeURIComponent(reportId)}`;
+    const started = Date.now();
+    try {
+      const res = await this.call('POST', `${report}/ExportTo`, {
+        format,
+        ...(identity && datasetIds.length > 0
+          ? {
+              powerBIReportConfiguration: {
+                identities: [{ username: identity.username, roles: identity.roles, datasets: datasetIds }],
+              },
+            }
+          : {}),
+      });
+      let job = this.json<PbiExport>(res);
+      let wait = retryAfterOr(res, EXPORT_POLL_MS.default);
+      const jobPath = () => `${report}/exports/${encodeURIComponent(job.id)}`;
+      while (job.status !== 'Succeeded' && job.status !== 'Failed') {
+        if (Date.now() - started + wait > deadlineMs) throw powerBiErrors.timeout(deadlineMs);
+        await this.sleep(wait);
+        const poll = await this.call('GET', jobPath());
+        job = this.json<PbiExport>(poll);
+        wait = retryAfterOr(poll, EXPORT_POLL_MS.default);
+      }
+      if (job.status === 'Failed') {
+        this.options.log.warn({ reportId, format }, 'Power BI export job failed');
+        return null;
+      }
+      const file = await this.call('GET', `${jobPath()}/file`, undefined, {
+        accept: '*/*',
+        maxBytes: EXPORT_MAX_BYTES,
+      });
+      return file.body;
+    } catch (err) {
       throw err instanceof PbiStatusError ? powerBiErrors.unexpected(err.status) : err;
     }
   }

@@ -1,13 +1,9 @@
-import { EDUCATION, REPORT_TEMPLATES } from '@insightra/contract';
+import { EDUCATION, monthLabel, REPORT_TEMPLATES } from '@insightra/contract';
 import { render, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { installFakeCanvas } from '../../../components/charts/testing/fake-canvas';
+import { describe, expect, it } from 'vitest';
 import { templateView, type ViewFigures } from '../testing/report-views';
 import { statValue } from '../testing/stat-value';
-import { monthLabel } from './chart-series';
 import { ReportRenderer } from './report-renderer';
-
-beforeEach(() => installFakeCanvas());
 
 const uuid = (key: string) => REPORT_TEMPLATES.find((t) => t.key === key)!.uuid;
 
@@ -41,7 +37,9 @@ describe('Education reports, drawn by the renderer from their declarations', () 
     });
     expect(statValue('Students')).toContain('1,246');
     expect(statValue('Female students')).toBe('96.7%');
-    expect(screen.getByRole('img', { name: 'Students per grade by gender' })).toBeInTheDocument();
+    const picture = screen.getByRole('img', { name: 'Students per grade by gender' });
+    for (const text of ['Grade 6', 'Grade 7', 'Female', 'Male'])
+      expect(within(picture).getByText(text)).toBeVisible();
     expect(cells('Students per grade by gender', 'Grade 6')).toEqual(['1,200', '34']);
   });
 
@@ -59,7 +57,9 @@ describe('Education reports, drawn by the renderer from their declarations', () 
     });
     expect(statValue('Students')).toContain('4');
     expect(statValue('Submission rate')).toContain('75.0%');
-    expect(screen.getByRole('img', { name: 'Project submissions' })).toBeInTheDocument();
+    const picture = screen.getByRole('img', { name: 'Project submissions' });
+    for (const text of ['Yes 3 (75.0%)', 'No 1 (25.0%)', '4'])
+      expect(within(picture).getByText(text)).toBeVisible();
     expect(cells('Project submissions', 'No')).toEqual(['1', '25.0%']);
   });
 
@@ -99,7 +99,9 @@ describe('Education reports, drawn by the renderer from their declarations', () 
       },
     });
     expect(statValue('Students')).toContain('1,517');
-    expect(screen.getByRole('img', { name: 'Enrolments per month' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('img', { name: 'Enrolments per month' })).getByText('Feb 2025'),
+    ).toBeVisible();
     expect(cells('Enrolments per month', monthLabel('2025-02'))).toEqual(['1,500']);
     expect(monthLabel('2025-02')).toMatch(/Feb/);
   });

@@ -1,113 +1,94 @@
 import {
   type ChartSpec,
+  chartScene,
+  formatValue,
+  monthLabel,
   type ReportChart as ReportChartData,
   type SectorDeclaration,
-  TIMINGS,
 } from '@insightra/contract';
-import type { ReactNode } from 'react';
-import { ChartEmpty } from '../../../components/charts/chart-empty';
+import { type ReactNode, useMemo } from 'react';
+import { ChartDataTable, type ChartDataTableProps } from '../../../components/charts/chart-data-table';
 import { ChartPanel } from '../../../components/charts/chart-panel';
-import { DonutChart } from '../../../components/charts/donut-chart';
-import { GroupedBarChart } from '../../../components/charts/grouped-bar-chart';
-import { LineChart } from '../../../components/charts/line-chart';
-import { pointLabels, seriesColor } from './chart-series';
-import { formatShort, formatValue } from './value-format';
+import { SceneChart } from '../../../components/charts/scene-chart';
+import { useWidth } from './use-width';
 
 /**
- * What the chart is called for assistive technology (its canvas and table) and its value axis' title:
- * a chart split by a dimension names it ('Students per grade by gender') and its one measure; otherwise
- * the title, and the measure's name when there is one series.
+ * What the chart is called for assistive technology (its picture and table): a chart split by a
+ * dimension names it ('Students per grade by gender'); otherwise its title.
  */
-function naming(chart: ReportChartData, declaration?: SectorDeclaration, spec?: ChartSpec) {
+function ariaName(chart: ReportChartData, declaration?: SectorDeclaration, spec?: ChartSpec): string {
   const split = spec?.split ? declaration?.dimensions.find((d) => d.key === spec.split) : undefined;
-  if (split && spec) {
-    const by = split.label.toLowerCase();
-    const measure = declaration?.measures.find((m) => m.key === spec.measures[0]);
+  if (!split) return chart.title;
+  const by = split.label.toLowerCase();
+  return chart.title.toLowerCase().includes(by) ? chart.title : `${chart.title} by ${by}`;
+}
+
+/** The chart's figures as a table: a row per point, a column per series (a donut adds each share). */
+function tableOf(chart: ReportChartData): Omit<ChartDataTableProps, 'caption'> {
+  const labels = chart.rows.map((r) => monthLabel(r.label));
+  if (chart.kind === 'donut') {
+    const format = chart.series[0]?.format ?? 'integer';
+    const total = chart.rows.reduce((n, r) => n + (r.values[0] ?? 0), 0);
     return {
-      ariaLabel: chart.title.toLowerCase().includes(by) ? chart.title : `${chart.title} by ${by}`,
-      valueTitle: measure?.label,
+      columns: [
+        { header: chart.dimension.label },
+        { header: chart.series[0]?.label ?? 'Value', numeric: true },
+        { header: 'Share', numeric: true },
+      ],
+      rows: chart.rows.map((r, i) => {
+        const value = r.values[0] ?? null;
+        const share = value === null || total === 0 ? null : value / total;
+        return [labels[i] ?? r.label, formatValue(value, format), formatValue(share, 'percent')];
+      }),
     };
   }
   return {
-    ariaLabel: chart.title,
-    valueTitle: chart.series.length === 1 ? chart.series[0]?.label : undefined,
+    columns: [
+      { header: chart.dimension.label },
+      ...chart.series.map((s) => ({ header: s.label, numeric: true })),
+    ],
+    rows: chart.rows.map((r, i) => [
+      labels[i] ?? r.label,
+      ...chart.series.map((s, j) => formatValue(r.values[j] ?? null, s.format)),
+    ]),
   };
 }
 
-/** One chart of a report, drawn by its kind, with its table alternative (decision 030). */
+/** A drawing's height for its width: wide and low on a desktop, taller in proportion on a phone. */
+function heightFor(width: number, kind: ReportChartData['kind']): number {
+  return Math.min(kind === 'donut' ? 300 : 360, Math.max(260, Math.round(width * 0.6)));
+}
+
+/**
+ * One chart of a report, drawn from its scene — the description its PDF, PNG and e-mail are drawn
+ * from — at the width of its panel, with its table alternative (decision 030).
+ */
 export function ReportChart({
   chart,
   declaration,
   spec,
+  actions,
 }: {
   chart: ReportChartData;
   declaration?: SectorDeclaration;
-  /** The chart's declaration in its template (its split dimension, its measures). */
+  /** The chart's declaration in its template (its split dimension). */
   spec?: ChartSpec;
+  /** Controls beside its title (its downloads). */
+  actions?: ReactNode;
 }) {
-  const { ariaLabel, valueTitle } = naming(chart, declaration, spec);
-  const categories = pointLabels(declaration, chart);
-  const format = chart.series[0]?.format ?? 'integer';
-  const full = (value: number) => formatValue(format, value);
-  const short = (value: number) => formatShort(format, value);
-  const series = chart.series.map((s, i) => ({
-    label: s.label,
-    values: chart.rows.map((r) => r.values[i] ?? null),
-    color: seriesColor(declaration, s, i),
-  }));
-  const hasData = chart.rows.some((r) => r.values.some((v) => v !== null && v !== 0));
-
-  let drawing: ReactNode;
-  if (!hasData) drawing = <ChartEmpty message="No rows for this chart yet." />;
-  else if (chart.kind === 'donut')
-    drawing = (
-      <DonutChart
-        ariaLabel={ariaLabel}
-        slices={chart.rows.map((r, i) => ({
-          label: categories[i] ?? r.label,
-          value: r.values[0] ?? 0,
-          color: seriesColor(undefined, { key: r.label, label: r.label }, i),
-        }))}
-        animationMs={TIMINGS.automobileDonutAnimationMs}
-        totalLabel={chart.series[0]?.label ?? 'Total'}
-        categoryTitle={chart.dimension.label}
-        valueTitle={chart.series[0]?.label}
-        formatValue={full}
-        formatTotal={short}
-        heightClassName="h-56 sm:h-64"
-      />
-    );
-  else if (chart.kind === 'line')
-    drawing = (
-      <LineChart
-        ariaLabel={ariaLabel}
-        categories={categories}
-        series={series}
-        categoryTitle={chart.dimension.label}
-        valueTitle={valueTitle}
-        formatValue={full}
-        formatTick={short}
-        heightClassName="h-64 sm:h-72"
-      />
-    );
-  else
-    drawing = (
-      <GroupedBarChart
-        ariaLabel={ariaLabel}
-        categories={categories}
-        series={series}
-        stacked={chart.kind === 'stacked-bar'}
-        categoryTitle={chart.dimension.label}
-        valueTitle={valueTitle}
-        formatValue={full}
-        formatTick={short}
-        heightClassName="h-64 sm:h-72"
-      />
-    );
-
+  const name = ariaName(chart, declaration, spec);
+  const [ref, width] = useWidth<HTMLDivElement>(640);
+  const scene = useMemo(
+    () => chartScene(chart, { width, height: heightFor(width, chart.kind) }),
+    [chart, width],
+  );
+  const table = useMemo(() => tableOf(chart), [chart]);
   return (
-    <ChartPanel title={chart.title} className="min-w-0">
-      {drawing}
+    <ChartPanel title={chart.title} actions={actions} className="min-w-0">
+      <div ref={ref}>
+        <SceneChart scene={scene} ariaLabel={name} />
+      </div>
+      {chart.rows.length > 0 && <ChartDataTable caption={name} {...table} />}
     </ChartPanel>
   );
 }

@@ -7,13 +7,10 @@ import {
 } from '@insightra/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { installFakeCanvas } from '../../../components/charts/testing/fake-canvas';
+import { describe, expect, it } from 'vitest';
 import { templateView, type ViewFigures } from '../testing/report-views';
 import { statValue } from '../testing/stat-value';
 import { ReportRenderer } from './report-renderer';
-
-beforeEach(() => installFakeCanvas());
 
 /** A figure of each format and how a card or table writes it. */
 const SAMPLE: Record<MeasureSpec['format'], [number, string]> = {
@@ -155,12 +152,16 @@ describe('ReportRenderer: hotels', () => {
   it('says N/A on a card with nothing to divide by', () => {
     const { view } = templateView(sectorOverview(hotels).uuid, {
       kpis: { occupancy: 0, adr: null, revpar: 0, room_revenue: 0 },
-      charts: { occupancy: { points: [['2025-05', 0]] }, revpar: { points: [['Seaview Goa', 10]] } },
+      charts: { occupancy: { points: [['2025-05', null]] }, revpar: { points: [['Seaview Goa', 10]] } },
     });
     render(<ReportRenderer view={view} declaration={hotels} rowCount={3} />);
     expect(statValue('ADR')).toBe('N/A');
-    // A chart without a figure says so in its place; the others draw.
-    expect(screen.getByText('No rows for this chart yet.')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'RevPAR by property' })).toBeInTheDocument();
+    // A chart without a figure says so in its picture; the others draw theirs.
+    expect(
+      within(screen.getByRole('img', { name: 'Occupancy per month' })).getByText('No data'),
+    ).toBeVisible();
+    const revpar = screen.getByRole('img', { name: 'RevPAR by property' });
+    expect(within(revpar).getByText('Seaview Goa')).toBeVisible();
+    expect(within(revpar).queryByText('No data')).not.toBeInTheDocument();
   });
 });

@@ -1,18 +1,26 @@
-import type { ReportView, SectorDeclaration, SectorReport } from '@insightra/contract';
+import {
+  formatValue,
+  type ReportChart as ReportChartData,
+  type ReportView,
+  type SectorDeclaration,
+  type SectorReport,
+} from '@insightra/contract';
+import type { ReactNode } from 'react';
 import { StatCard } from '../../../components/charts/stat-card';
 import { ReportChart } from './report-chart';
 import { ReportEmpty, ReportLoading } from './report-states';
-import { valueText } from './value-format';
 
 export interface ReportRendererProps {
   /** The server's figures for the template (its KPI cards and charts); undefined while they load. */
   view: ReportView | undefined;
-  /** The declaration of the template's sector (month dimensions, the measures' colours). */
+  /** The declaration of the template's sector (the dimensions its charts are split by). */
   declaration?: SectorDeclaration;
   /** The template's declaration (its charts' split dimensions and measures). */
   template?: SectorReport;
   /** Rows the figures were computed from; 0 before the first upload is refreshed. */
   rowCount?: number;
+  /** Controls beside each chart's title (its downloads), when the report can be exported. */
+  chartActions?: (chart: ReportChartData) => ReactNode;
 }
 
 /** True when the figures hold nothing to draw: no rows, or every card and chart without a value. */
@@ -27,7 +35,13 @@ function isEmpty(view: ReportView, rowCount: number): boolean {
  * Draws any built-in report template from the server's answer: KPI cards, then charts (bar, grouped or
  * stacked bar, line, donut), each with its table alternative; a loading and an empty state.
  */
-export function ReportRenderer({ view, declaration, template, rowCount = 0 }: ReportRendererProps) {
+export function ReportRenderer({
+  view,
+  declaration,
+  template,
+  rowCount = 0,
+  chartActions,
+}: ReportRendererProps) {
   if (!view) return <ReportLoading />;
   if (isEmpty(view, rowCount)) return <ReportEmpty />;
   // Rupee figures run long (₹1,11,87,71,850): four cards side by side only from 1280 px.
@@ -42,7 +56,7 @@ export function ReportRenderer({ view, declaration, template, rowCount = 0 }: Re
       {view.kpis.length > 0 && (
         <div className={`grid gap-3 ${kpiColumns}`}>
           {view.kpis.map((k) => (
-            <StatCard key={k.key} label={k.label} value={valueText(k.format, k.value)} />
+            <StatCard key={k.key} label={k.label} value={formatValue(k.value, k.format)} />
           ))}
         </div>
       )}
@@ -53,6 +67,7 @@ export function ReportRenderer({ view, declaration, template, rowCount = 0 }: Re
             chart={c}
             declaration={declaration}
             spec={template?.charts.find((spec) => spec.key === c.key)}
+            actions={chartActions?.(c)}
           />
         ))}
       </div>

@@ -1,8 +1,9 @@
-import type { ValueFormat } from '@insightra/contract';
+import type { ValueFormat } from '../industries/declaration';
 
 /** How each kind of figure reads, in the India locale (DESIGN tokens: 12,34,567 and ₹). */
 const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const oneDecimal = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const upToOneDecimal = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 const rupees = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',
@@ -14,10 +15,22 @@ const rupeesShort = new Intl.NumberFormat('en-IN', {
   notation: 'compact',
   maximumSignificantDigits: 3,
 });
-const percentTick = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
 
-/** A figure as a card, tooltip or table shows it; percent figures are fractions (0.75 reads 75.0%). */
-export function formatValue(format: ValueFormat, value: number): string {
+/**
+ * A figure as a card, tooltip, table or chart shows it: 'label' (the default) in full, 'axis' in the
+ * shorter form of an axis tick or a donut's middle (₹12.3L, 75%). Percent figures are fractions (0.75
+ * reads 75.0%); a missing figure (nothing to divide by) reads N/A.
+ */
+export function formatValue(
+  value: number | null,
+  format: ValueFormat,
+  where: 'axis' | 'label' = 'label',
+): string {
+  if (value === null || !Number.isFinite(value)) return 'N/A';
+  return where === 'axis' ? short(value, format) : full(value, format);
+}
+
+function full(value: number, format: ValueFormat): string {
   switch (format) {
     case 'integer':
       return whole.format(value);
@@ -32,22 +45,16 @@ export function formatValue(format: ValueFormat, value: number): string {
   }
 }
 
-/** The shorter form for an axis tick or a donut's middle (₹12.3L, 75%). */
-export function formatShort(format: ValueFormat, value: number): string {
+function short(value: number, format: ValueFormat): string {
   switch (format) {
     case 'currency':
       return rupeesShort.format(value);
     case 'percent':
-      return `${percentTick.format(value * 100)}%`;
+      return `${upToOneDecimal.format(value * 100)}%`;
     case 'days':
     case 'decimal':
-      return percentTick.format(value);
+      return upToOneDecimal.format(value);
     case 'integer':
       return whole.format(value);
   }
-}
-
-/** A card's or cell's text: the figure, or 'N/A' when there is none (nothing to divide by). */
-export function valueText(format: ValueFormat, value: number | null): string {
-  return value === null || !Number.isFinite(value) ? 'N/A' : formatValue(format, value);
 }

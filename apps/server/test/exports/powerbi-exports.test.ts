@@ -1,0 +1,116 @@
+import { EXPORT_MESSAGES } from '@insightra/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app';
+import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
+import { bearer, createUser, type TestUser, tokenFor } from '../helpers/factories';
+import { powerBiApp } from '../helpers/powerbi/app';
+import { standInWithDatabase } from '../helpers/powerbi/setup';
+
+/**
+ * In Power BI mode a tab's PDF and PNG come from Power BI's export API, as the organisation sees the
+ * report: the export job carries its effective identity `org:{id}`; it is polled until done.
+ */
+const pbi = standInWithDatabase();
+let app: App;
+let owner: TestUser;
+let session: Record<string, string>;
+/** Tabs of the owner's organisation: one an administrator added, one the owner typed in. */
+const tabs = {} as { granted: number; typedIn: number };
+
+async function addTab(organisationId: number, reportUuid: string, createdBy: number | null) {
+  const row = await pbi.db.kysely
+    .insertInto('reports')
+    .values({
+      organisation_id: organisationId,
+      tier: 'Beta',
+      report_type: 'Sales',
+      report_uuid: reportUuid,
+      created_by: createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  trustCertificateAuthority(pbi.standIn.ca);
+  pbi.standIn.rlsDatasets.set(pbi.standIn.datasetId, ['Customer']);
+  ({ app } = await powerBiApp(pbi.standIn, pbi.db, { POWERBI_RLS_ROLES: 'Customer' }));
+  const admin = await createUser(pbi.db, { role: 'admin' });
+  owner = await createUser(pbi.db, { fullName: 'Beacon Stores' });
+  session = bearer(await tokenFor(app, owner));
+  tabs.granted = await addTab(owner.organisationId!, pbi.standIn.addReport('Beacon sales').id, admin.id);
+  tabs.typedIn = await addTab(owner.organisationId!, pbi.standIn.addReport('Someone else').id, owner.id);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const exportOf = (id: number, query: string, headers = session) =>
+  app.inject({ url: `/api/reports/${id}/export?${query}`, headers });
+
+describe('exports in Power BI mode', () => {
+  it.each([
+    ['pdf', 'PDF', 'application/pdf', '%PDF-'],
+    ['png', 'PNG', 'image/png', '\x89PNG'],
+  ])(
+    'answers the %s Power BI exported with the organisation’s identity, after polling the job',
+    async (format, pbiFormat, type, signature) => {
+      const before = pbi.standIn.exports.size;
+      const res = await exportOf(tabs.granted, `format=${format}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`filename="Sales \\d{4}-\\d{2}-\\d{2}\\.${format}"`),
+      );
+      expect(res.rawPayload.subarray(0, signature.length).toString('latin1')).toBe(signature);
+      expect(res.rawPayload.toString('latin1')).toContain(`for org:${owner.organisationId}`);
+
+      expect(pbi.standIn.exports.size).toBe(before + 1);
+      const job = [...pbi.standIn.exports.values()].at(-1)!;
+      expect(job.body).toEqual({
+        format: pbiFormat,
+        powerBIReportConfiguration: {
+          identities: [
+            {
+              username: `org:${owner.organisationId}`,
+              roles: ['Customer'],
+              datasets: [pbi.standIn.datasetId],
+            },
+          ],
+        },
+      });
+      // Polled while running, then once more to find it done, then the file fetched.
+      expect(job.polls).toBe(pbi.standIn.exportPolls + 1);
+      expect(
+        pbi.standIn.callsTo(
+          `/v1.0/myorg/groups/${pbi.standIn.workspaceId}/reports/${job.reportId}/exports/${job.id}/file`,
+        ),
+      ).toHaveLength(1);
+    },
+  );
+
+  it('offers no data formats, nor reports the organisation was not given, nor another organisation’s tab', async () => {
+    for (const format of ['xlsx', 'csv']) {
+      const res = await exportOf(tabs.granted, `format=${format}&chart=any`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(EXPORT_MESSAGES.powerBiDataFormats);
+    }
+    const typedIn = await exportOf(tabs.typedIn, 'format=pdf');
+    expect(typedIn.statusCode).toBe(400);
+    expect(typedIn.json().message).toBe(EXPORT_MESSAGES.notExportable);
+    const outsider = bearer(await tokenFor(app, await createUser(pbi.db)));
+    expect((await exportOf(tabs.granted, 'format=pdf', outsider)).statusCode).toBe(404);
+  });
+
+  it('says the export failed when Power BI’s job fails', async () => {
+    pbi.standIn.exportOutcome = 'Failed';
+    try {
+      const res = await exportOf(tabs.granted, 'format=pdf');
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe(EXPORT_MESSAGES.failed);
+    } finally {
+      pbi.standIn.exportOutcome = 'Succeeded';
+    }
+  });
+});
