@@ -52,7 +52,10 @@ export function OrganisationSwitcher({ className = '' }: { className?: string })
     <div ref={menu.wrapRef} className={`relative min-w-0 ${className}`}>
       <button
         {...menu.buttonProps}
-        disabled={switching}
+        // Busy rather than disabled while switching: a disabled button would drop the keyboard focus.
+        aria-disabled={switching || undefined}
+        onClick={switching ? undefined : menu.buttonProps.onClick}
+        onKeyDown={switching ? undefined : menu.buttonProps.onKeyDown}
         className={buttonClasses('secondary', 'sm', 'max-w-full min-w-0')}
       >
         {switching ? (

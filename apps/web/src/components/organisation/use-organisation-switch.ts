@@ -2,6 +2,7 @@ import { ORGANISATION_MESSAGES } from '@insightra/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { switchOrganisation } from '../../lib/organisations/organisation-api';
+import { setSwitchingTo } from '../../lib/organisations/switching';
 import { useSession } from '../../lib/session/session-context';
 import { useToast } from '../ui/toast/toast-context';
 
@@ -16,6 +17,8 @@ export function useOrganisationSwitch() {
 
   const enter = async (id: number, said: (name: string) => string = ORGANISATION_MESSAGES.switched) => {
     setSwitching(true);
+    // The member area stands aside from the click on: nothing of the last organisation is drawn again.
+    setSwitchingTo(session.user?.organisations.find((o) => o.id === id)?.name ?? '');
     try {
       const { token, user } = await switchOrganisation(id);
       setSwitching(false);
@@ -26,6 +29,8 @@ export function useOrganisationSwitch() {
       setSwitching(false);
       toast.error(errorMessage(err, 'The organisation could not be switched. Please try again.'));
       return false;
+    } finally {
+      setSwitchingTo(null);
     }
   };
 

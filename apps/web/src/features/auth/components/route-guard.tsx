@@ -1,6 +1,7 @@
 import { MESSAGES, PATHS } from '@insightra/contract/public';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { useSwitchingTo } from '../../../lib/organisations/switching';
 import { useSession } from '../../../lib/session/session-context';
 
 export interface RouteGuardProps {
@@ -25,6 +26,7 @@ export interface RememberedLocation {
  */
 export function RouteGuard({ requireSector = false, requireAdmin = false }: RouteGuardProps) {
   const { status, user } = useSession();
+  const switchingTo = useSwitchingTo();
   const location = useLocation();
 
   if (status === 'loading') {
@@ -44,6 +46,14 @@ export function RouteGuard({ requireSector = false, requireAdmin = false }: Rout
     const allowed = ready || (user.organisation !== null && location.pathname === PATHS.organisation);
     if (!allowed && !onOnboarding) return <Navigate to={PATHS.onboarding} replace />;
     if (ready && onOnboarding) return <Navigate to={PATHS.dashboard} replace />;
+    if (switchingTo !== null) {
+      return (
+        <Spinner
+          text={switchingTo ? `Switching to ${switchingTo}...` : 'Switching organisation...'}
+          className="flex-1 py-24"
+        />
+      );
+    }
     return <Outlet key={user.organisation?.id ?? 'none'} />;
   }
   return <Outlet />;
