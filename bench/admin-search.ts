@@ -26,8 +26,8 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
 async function run(kind: string, db: Database) {
   await migrate(db);
   await db.query(
-    `INSERT INTO users (username, email, full_name, sector_id, updated_date)
-     SELECT 'bench_' || g, 'bench_' || g || '@example.com', 'Bench User ' || lpad(g::text, 6, '0'), 1 + g % 6, now()
+    `INSERT INTO users (username, email, full_name, updated_date)
+     SELECT 'bench_' || g, 'bench_' || g || '@example.com', 'Bench User ' || lpad(g::text, 6, '0'), now()
        FROM generate_series(1, $1::int) AS g`,
     [USERS],
   );

@@ -4,7 +4,7 @@
  * on PostgreSQL (psql \copy) and on PGlite (COPY FROM '/dev/blob'). Also a 100,000-row XLSX (against
  * parsing alone) and a 10,000-row XLS. Figures go to docs/performance/uploads.md.
  *
- * Env: BENCH_ROWS (1000000), BENCH_RUNS (1; runs per database, each on a fresh database with the
+ * Env: BENCH_ROWS (1000000), BENCH_MEMBERS (10, in the uploader's organisation), BENCH_RUNS (1; runs per database, each on a fresh database with the
  * database's own load just before the upload it is compared with, and the median ratio logged: on a
  * busy machine each pair shares its moment's load), BENCH_PG (postgres://postgres@127.0.0.1:5432),
  * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres), BENCH_SECTOR (a sector's
@@ -25,6 +25,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { fromPool } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
 import { sectorTableSql } from '../apps/server/src/db/sector-tables';
+import { addMember } from '../apps/server/src/features/organisations/organisation-repository';
 import { createUser, tokenFor } from '../apps/server/test/helpers/factories';
 import {
   buildServer,
@@ -42,6 +43,8 @@ import { sectorIdOf, writeSectorCsv } from './sector-rows';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+/** Members of the uploader's organisation. */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10);
 const PG = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
 // BENCH_DB_NAME: another database name, when another ingest benchmark runs on the same server.
 const DB = process.env.BENCH_DB_NAME ?? 'insightra_bench_ingest';
@@ -71,6 +74,11 @@ async function userToken(env: Record<string, string>) {
     logger: false,
   });
   const user = await createUser(app.db, { sectorId: sectorIdOf(sector!) });
+  // The uploader's organisation has BENCH_MEMBERS members (the uploader included).
+  for (let i = 1; i < MEMBERS; i++) {
+    const member = await createUser(app.db, { organisation: false });
+    await addMember(app.db, user.organisationId!, member.id, 'viewer');
+  }
   const token = await tokenFor(app, user);
   await app.close();
   return token;

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { EDUCATION, INDUSTRIES, SECTOR_DECLARATIONS, type SectorDeclaration } from '@insightra/contract';
+import { EDUCATION, SECTOR_DECLARATIONS, type SectorDeclaration } from '@insightra/contract';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../apps/server/src/app';
@@ -32,10 +32,14 @@ import {
   storeUploadSummary,
   summariseUpload,
 } from '../apps/server/src/features/bi/builtin/upload-summary-repository';
-import { copyColumns, copyLine } from './sector-rows';
+import { addMember } from '../apps/server/src/features/organisations/organisation-repository';
+import { createUser } from '../apps/server/test/helpers/factories';
+import { copyColumns, copyLine, sectorIdOf } from './sector-rows';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 3);
+/** Members of the uploader's organisation (the uploader included). */
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10);
 const EMBED_REQUESTS = 50;
 const SECTOR = process.env.BENCH_SECTOR ?? 'Education';
 const SECTORS =
@@ -58,18 +62,18 @@ async function time(fn: () => Promise<unknown>) {
  * The dataset as COPY text. Education: grades 1-10, both genders, two in three submitted, scores,
  * enrolment dates; any other sector: rows made from its declaration (bench/sector-rows.ts).
  */
-function* csvChunks(d: SectorDeclaration, uploadId: number, userId: number) {
+function* csvChunks(d: SectorDeclaration, uploadId: number, organisationId: number) {
   const batch = 20_000;
   for (let start = 1; start <= ROWS; start += batch) {
     let out = '';
     for (let g = start; g < start + batch && g <= ROWS; g++) {
       if (d !== EDUCATION) {
-        out += copyLine(d, uploadId, userId, g);
+        out += copyLine(d, uploadId, organisationId, g);
         continue;
       }
       const day = String((g % 28) + 1).padStart(2, '0');
       const month = String((g % 12) + 1).padStart(2, '0');
-      out += `${uploadId}\t${userId}\tS${g}\tStudent ${g}\t${g % 2 ? 'Male' : 'Female'}\tGrade ${(g % 10) + 1}\t${g % 3 ? 't' : 'f'}\t${(g * 37) % 101}\t2025-${month}-${day}\n`;
+      out += `${uploadId}\t${organisationId}\tS${g}\tStudent ${g}\t${g % 2 ? 'Male' : 'Female'}\tGrade ${(g % 10) + 1}\t${g % 3 ? 't' : 'f'}\t${(g * 37) % 101}\t2025-${month}-${day}\n`;
     }
     yield out;
   }
@@ -77,48 +81,48 @@ function* csvChunks(d: SectorDeclaration, uploadId: number, userId: number) {
 
 const copySql = (d: SectorDeclaration) =>
   d === EDUCATION
-    ? 'COPY dataset_rows (upload_id, user_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on) FROM STDIN'
+    ? 'COPY dataset_rows (upload_id, organisation_id, student_id, student_name, gender, grade, project_submitted, score, enrolled_on) FROM STDIN'
     : `COPY ${d.table} (${copyColumns(d)}) FROM STDIN`;
 
 /** The reference: one GROUP BY of the member's rows (Education: by grade and gender; else its main dimension). */
 function groupBySql(d: SectorDeclaration): string {
   if (d === EDUCATION)
-    return 'SELECT grade, gender, count(*) FROM dataset_rows WHERE user_id = $1 GROUP BY grade, gender';
+    return 'SELECT grade, gender, count(*) FROM dataset_rows WHERE organisation_id = $1 GROUP BY grade, gender';
   const column = d.dimensions.find((x) => x.key === d.mainDimension)!.column;
-  return `SELECT "${column}", count(*) FROM ${d.table} WHERE user_id = $1 GROUP BY "${column}"`;
+  return `SELECT "${column}", count(*) FROM ${d.table} WHERE organisation_id = $1 GROUP BY "${column}"`;
 }
 
-type Copy = (d: SectorDeclaration, uploadId: number, userId: number) => Promise<void>;
+type Copy = (d: SectorDeclaration, uploadId: number, organisationId: number) => Promise<void>;
 
 async function load(db: Database, d: SectorDeclaration, copy: Copy) {
-  const sectorId = INDUSTRIES.findIndex((i) => i.name === d.industry) + 1;
-  const { rows: user } = await db.query<{ id: number }>(
-    "INSERT INTO users (username, email, sector_id, updated_date) VALUES ('bench', 'bench@example.com', $1, now()) RETURNING id",
-    [sectorId],
-  );
-  const userId = user[0]!.id;
+  // The uploader, in an organisation of BENCH_MEMBERS members (the others only belong to it).
+  const user = await createUser(db, { username: 'bench', sectorId: sectorIdOf(d) });
+  const organisationId = user.organisationId!;
+  for (let i = 1; i < MEMBERS; i++) {
+    const member = await createUser(db, { username: `bench_member_${i}`, organisation: false });
+    await addMember(db, organisationId, member.id, 'viewer');
+  }
+  const userId = user.id;
   const { rows: log } = await db.query<{ id: number }>(
-    `INSERT INTO upload_logs (user_id, file_name, file_format, total_processed, total_accepted, success_rate)
-     VALUES ($1, 'bench.csv', 'csv', $2, $2, 100) RETURNING id`,
-    [userId, ROWS],
+    `INSERT INTO upload_logs (organisation_id, user_id, file_name, file_format, total_processed, total_accepted, success_rate)
+     VALUES ($1, $2, 'bench.csv', 'csv', $3, $3, 100) RETURNING id`,
+    [organisationId, userId, ROWS],
   );
   const uploadId = log[0]!.id;
-  const loadMs = await time(() => copy(d, uploadId, userId));
+  const loadMs = await time(() => copy(d, uploadId, organisationId));
   // The upload's summary, stored with it as a publish does (decision 122): made here by the summary
   // query over the rows just written, which gives what the upload's own summariser gives.
   const summaryMs = await time(() =>
     db.transaction(async (tx) =>
-      storeUploadSummary(tx, uploadId, await summariseUpload(tx, userId, d, uploadId)),
+      storeUploadSummary(tx, uploadId, await summariseUpload(tx, organisationId, d, uploadId)),
     ),
   );
   await db.exec(`VACUUM ANALYZE ${d.table}`);
-  await db.query('INSERT INTO reports (user_id, tier, report_type, report_uuid) VALUES ($1, $2, $3, $4)', [
-    userId,
-    'Beta',
-    d.reports[0]!.name,
-    d.reports[0]!.uuid,
-  ]);
-  return { userId, loadMs, summaryMs };
+  await db.query(
+    'INSERT INTO reports (organisation_id, tier, report_type, report_uuid) VALUES ($1, $2, $3, $4)',
+    [organisationId, 'Beta', d.reports[0]!.name, d.reports[0]!.uuid],
+  );
+  return { userId, organisationId, loadMs, summaryMs };
 }
 
 async function measure(kind: string, db: Database, d: SectorDeclaration, copy: Copy) {
@@ -134,7 +138,7 @@ async function measure(kind: string, db: Database, d: SectorDeclaration, copy: C
   await app.ready();
   // The bench runs the refresh itself, so that it times exactly one job.
   await (app.bi as BuiltinProvider).worker.stop();
-  const { userId, loadMs, summaryMs } = await load(db, d, copy);
+  const { userId, organisationId, loadMs, summaryMs } = await load(db, d, copy);
   console.log(
     `${kind} ${d.industry}: loaded ${ROWS.toLocaleString('en-IN')} rows with COPY in ${(loadMs / 1000).toFixed(1)} s; the upload's summary by the query in ${summaryMs.toFixed(0)} ms`,
   );
@@ -143,8 +147,11 @@ async function measure(kind: string, db: Database, d: SectorDeclaration, copy: C
   const refresh: number[] = [];
   const worker = new RefreshWorker(db, { owner: 'bench' });
   for (let i = 0; i < REPEAT; i++) {
-    groupBy.push(await time(() => db.query(groupBySql(d), [userId])));
-    await db.query('INSERT INTO refresh_jobs (user_id) VALUES ($1)', [userId]);
+    groupBy.push(await time(() => db.query(groupBySql(d), [organisationId])));
+    await db.query('INSERT INTO refresh_jobs (organisation_id, user_id) VALUES ($1, $2)', [
+      organisationId,
+      userId,
+    ]);
     refresh.push(
       await time(async () => {
         if (!(await worker.tick())) throw new Error('no job');
@@ -152,8 +159,8 @@ async function measure(kind: string, db: Database, d: SectorDeclaration, copy: C
     );
   }
   const { rows: state } = await db.query<{ status: string; row_count: number }>(
-    'SELECT status, row_count FROM refresh_jobs WHERE user_id = $1 ORDER BY requested_at DESC LIMIT 1',
-    [userId],
+    'SELECT status, row_count FROM refresh_jobs WHERE organisation_id = $1 ORDER BY requested_at DESC LIMIT 1',
+    [organisationId],
   );
   if (state[0]?.status !== 'completed' || Number(state[0].row_count) !== ROWS)
     throw new Error(`refresh did not complete: ${JSON.stringify(state[0])}`);
@@ -202,8 +209,8 @@ async function pglite(d: SectorDeclaration) {
   const instance = await PGlite.create();
   const db = fromPglite(instance);
   await migrate(db);
-  const result = await measure('PGlite', db, d, async (d, uploadId, userId) => {
-    const text = [...csvChunks(d, uploadId, userId)].join('');
+  const result = await measure('PGlite', db, d, async (d, uploadId, organisationId) => {
+    const text = [...csvChunks(d, uploadId, organisationId)].join('');
     await instance.query(`${copySql(d).replace('FROM STDIN', "FROM '/dev/blob'")}`, [], {
       blob: new Blob([text]),
     });
@@ -223,10 +230,13 @@ async function postgres(url: string, d: SectorDeclaration) {
   const db = fromPool(pool);
   try {
     await migrate(db);
-    return await measure('PostgreSQL', db, d, async (d, uploadId, userId) => {
+    return await measure('PostgreSQL', db, d, async (d, uploadId, organisationId) => {
       const client = await pool.connect();
       try {
-        await pipeline(Readable.from(csvChunks(d, uploadId, userId)), client.query(copyFrom(copySql(d))));
+        await pipeline(
+          Readable.from(csvChunks(d, uploadId, organisationId)),
+          client.query(copyFrom(copySql(d))),
+        );
       } finally {
         client.release();
       }

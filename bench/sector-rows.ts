@@ -85,19 +85,19 @@ function freeValue(c: ColumnSpec, h: number): string {
   }
 }
 
-/** The same row as a line of COPY text for the sector's table (upload_id, user_id, then the columns). */
-export function copyLine(d: SectorDeclaration, uploadId: number, userId: number, i: number): string {
+/** The same row as a line of COPY text for the sector's table (upload_id, organisation_id, then the columns). */
+export function copyLine(d: SectorDeclaration, uploadId: number, organisationId: number, i: number): string {
   const cells = sectorRow(d, i).map((v, n) => {
     if (v === '') return '\\N';
     const kind = d.upload.columns[n]!.kind;
     if (kind.type === 'enum' && kind.boolean) return v === kind.values[0]!.value ? 't' : 'f';
     return v;
   });
-  return `${uploadId}\t${userId}\t${cells.join('\t')}\n`;
+  return `${uploadId}\t${organisationId}\t${cells.join('\t')}\n`;
 }
 
 export const copyColumns = (d: SectorDeclaration) =>
-  ['upload_id', 'user_id', ...d.upload.columns.map((c) => `"${c.name}"`)].join(', ');
+  ['upload_id', 'organisation_id', ...d.upload.columns.map((c) => `"${c.name}"`)].join(', ');
 
 /** The sector's i-th row's id in the sectors table (seeded in INDUSTRIES order). */
 export const sectorIdOf = (d: SectorDeclaration) => INDUSTRIES.findIndex((i) => i.name === d.industry) + 1;
