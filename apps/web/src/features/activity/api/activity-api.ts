@@ -1,5 +1,6 @@
 import { api, MESSAGES, STORAGE_KEYS, type UploadLog } from '@insightra/contract';
 import { ApiError, apiRequest, authHeaders } from '../../../lib/api-client';
+import { fileNameFrom } from '../../../lib/file-name';
 import { queryKey, type Viewer } from '../../../lib/query-keys';
 import { saveBlob } from '../../../lib/save-blob';
 import { pageToken } from '../../../lib/session/page-token';
@@ -33,15 +34,6 @@ export async function purgeUploads(ids: number[]): Promise<number> {
 }
 
 export type FileKind = 'original' | 'rejected';
-
-/** The file name the server gave in Content-Disposition (RFC 5987 form first). */
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star?.[1]) return decodeURIComponent(star[1]);
-  const plain = /filename="([^"]+)"/i.exec(disposition);
-  return plain?.[1] ?? fallback;
-}
 
 /**
  * Fetches a stored file with the bearer header and saves it from a blob, so the token never appears
