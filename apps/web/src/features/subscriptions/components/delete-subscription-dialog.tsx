@@ -1,6 +1,5 @@
 import type { Subscription } from '@insightra/contract';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { ConfirmDeleteModal } from '../../../components/ui/confirm-delete-modal';
 
 export interface DeleteSubscriptionDialogProps {
   subscription: Subscription | null;
@@ -17,35 +16,15 @@ export function DeleteSubscriptionDialog({
   onConfirm,
 }: DeleteSubscriptionDialogProps) {
   return (
-    <Modal
+    <ConfirmDeleteModal
       open={subscription !== null}
-      onClose={onCancel}
-      dismissible={!deleting}
-      size="sm"
       title="Delete subscription?"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={deleting}
-            loadingText="Deleting..."
-            onClick={() => subscription && onConfirm(subscription)}
-          >
-            Delete
-          </Button>
-        </>
-      }
+      deleting={deleting}
+      onCancel={onCancel}
+      onConfirm={() => subscription && onConfirm(subscription)}
     >
-      <p className="text-sm text-ink">
-        “{subscription?.reportName}” will no longer be e-mailed to its{' '}
-        {subscription?.recipients.length === 1
-          ? 'recipient'
-          : `${subscription?.recipients.length} recipients`}
-        .
-      </p>
-    </Modal>
+      “{subscription?.reportName}” will no longer be e-mailed to its{' '}
+      {subscription?.recipients.length === 1 ? 'recipient' : `${subscription?.recipients.length} recipients`}.
+    </ConfirmDeleteModal>
   );
 }
