@@ -57,6 +57,8 @@ export const MESSAGES = {
     refreshPollingTimedOut: 'Refresh status polling timed out',
     selectFileFirst: 'Please select a file first!',
     noReports: 'No dashboard data available. Try creating a new report.',
+    /** `/dashboard?report={id}` naming no tab of the active organisation. */
+    linkedReportUnavailable: 'The linked report is not available in this organisation',
   },
   data: {
     loadSectorsFailed: 'Failed to load sectors',

@@ -21,6 +21,8 @@ import { useDock } from '../hooks/use-dock';
 import { useEmbedToken } from '../hooks/use-embed-token';
 import { useHealth } from '../hooks/use-health';
 import { useRefresh } from '../hooks/use-refresh';
+import { useReportLink } from '../hooks/use-report-link';
+import { storeSelectedTab } from '../hooks/use-selected-tab';
 import { useSidebar } from '../hooks/use-sidebar';
 import { useTier } from '../hooks/use-tier';
 
@@ -32,6 +34,10 @@ export function DashboardPage() {
   const viewer = useSession().user;
   const sidebar = useSidebar();
   const [tier, setTier] = useTier();
+  const link = useReportLink((report) => {
+    storeSelectedTab(report);
+    setTier(report.tier);
+  });
   const { health, check } = useHealth();
   const [retrying, setRetrying] = useState(false);
   const reports = useReports(tier);
@@ -83,6 +89,7 @@ export function DashboardPage() {
     );
   else if (token.isError)
     content = <DashboardError message={token.error.message} retrying={retrying} onRetry={retry} />;
+  else if (link.opening) content = <Spinner text="Opening the linked report..." className="flex-1" />;
   else if (reports.isPending || token.isPending)
     content = <Spinner text={`Loading ${tier} reports...`} className="flex-1" />;
   else if (reports.isError)
