@@ -10,12 +10,22 @@ export interface ReceivedMail {
   header(name: string): string | undefined;
   /** The text of every quoted-printable or plain part, decoded. */
   text: string;
+  /** The first MIME part of this content type, its body decoded; undefined when there is none. */
+  part(contentType: string): MailPart | undefined;
+}
+
+/** One MIME part of a received message. */
+export interface MailPart {
+  header(name: string): string | undefined;
+  content: Buffer;
 }
 
 export interface MailServer {
   /** SMTP_URL for the app. */
   url: string;
   received: ReceivedMail[];
+  /** How many SMTP connections clients have opened. */
+  connections: number;
   /**
    * Runs before the server answers each message: throwing refuses it with the error's message (a
    * "550" answer), anything else accepts it once it resolves.
@@ -50,16 +60,42 @@ const decodeWords = (value: string) =>
         : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 
+/** A header of a header block (unfolded), its encoded words decoded; undefined when absent. */
+function headerIn(head: string, name: string): string | undefined {
+  const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
+}
+
+/** Headers and body of an entity (a message or one of its parts), the headers unfolded. */
+function splitEntity(entity: string): { head: string; body: string } {
+  const end = entity.indexOf('\r\n\r\n');
+  return { head: entity.slice(0, end).replace(/\r\n[ \t]+/g, ' '), body: entity.slice(end + 4) };
+}
+
 function parse(to: string[], raw: string): ReceivedMail {
-  const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const { head } = splitEntity(raw);
   return {
     to,
     raw,
-    header(name) {
-      const line = head.split('\r\n').find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-      return line === undefined ? undefined : decodeWords(line.slice(name.length + 1).trim());
-    },
+    header: (name) => headerIn(head, name),
     text: decodeQuotedPrintable(raw),
+    part(contentType) {
+      // Every part follows a boundary line ("--" and the boundary) of its multipart.
+      for (const entity of raw.split(/\r\n--[^\r\n]+\r\n/).slice(1)) {
+        const part = splitEntity(entity);
+        const type = headerIn(part.head, 'content-type')?.split(';')[0]?.trim().toLowerCase();
+        if (type !== contentType) continue;
+        const encoding = headerIn(part.head, 'content-transfer-encoding')?.toLowerCase();
+        return {
+          header: (name) => headerIn(part.head, name),
+          content:
+            encoding === 'base64'
+              ? Buffer.from(part.body.replace(/\s+/g, ''), 'base64')
+              : Buffer.from(encoding === 'quoted-printable' ? decodeQuotedPrintable(part.body) : part.body),
+        };
+      }
+      return undefined;
+    },
   };
 }
 
@@ -68,6 +104,7 @@ export async function startMailServer(): Promise<MailServer> {
   const mailServer: MailServer = {
     url: '',
     received: [],
+    connections: 0,
     beforeAccepting: null,
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
@@ -75,6 +112,10 @@ export async function startMailServer(): Promise<MailServer> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      mailServer.connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const parts: Buffer[] = [];
       stream.on('data', (c: Buffer) => parts.push(c));

@@ -153,16 +153,18 @@ describe('a due slot', () => {
     expect(mail.received.slice(later).map((m) => m.to[0])).toEqual([editor.email]);
   });
 
-  it('draws a report once for every subscription due in the same slot', async () => {
+  it('draws a report once for every subscription due in the same slot, and sends over one connection', async () => {
     const ids = [await dueSubscription(), await dueSubscription(), await dueSubscription()];
     await db.query("UPDATE subscriptions SET next_run_at = date_trunc('minute', now()) WHERE id = ANY($1)", [
       ids,
     ]);
     const before = mail.received.length;
+    const connections = mail.connections;
     const drawn = renders;
     await runner().tick();
     expect(renders - drawn).toBe(1);
     expect(mail.received.length - before).toBe(3);
+    expect(mail.connections - connections).toBe(1);
   });
 });
 

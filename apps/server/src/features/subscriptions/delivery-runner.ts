@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
-import { sendMail } from '../../lib/mail';
+import { type MailSession, openMailSession } from '../../lib/mail';
 import { START_UP_WORK_DELAY_MS } from '../../lib/start-up-work';
 import {
   type ClaimedDelivery,
@@ -202,8 +202,14 @@ export class SubscriptionRunner {
         return ids.length;
       }
       const key = await unsubscribeKey(db);
-      for (const d of deliveries)
-        await this.send(d, report, unsubscribeToken(key, d.subscription_id, d.user_id!));
+      // One mail session for the group: its mails share a connection to the mail server.
+      const mail = await openMailSession(this.app.config);
+      try {
+        for (const d of deliveries)
+          await this.send(mail, d, report, unsubscribeToken(key, d.subscription_id, d.user_id!));
+      } finally {
+        mail?.close();
+      }
       return ids.length;
     } finally {
       clearInterval(renew);
@@ -236,7 +242,7 @@ export class SubscriptionRunner {
     return kept;
   }
 
-  private async send(d: ClaimedDelivery, report: MailedReport, token: string) {
+  private async send(mail: MailSession | null, d: ClaimedDelivery, report: MailedReport, token: string) {
     const { db, config, log } = this.app;
     try {
       const message = subscriptionMessage(config, {
@@ -248,7 +254,8 @@ export class SubscriptionRunner {
         unsubscribeToken: token,
         report,
       });
-      if (!(await sendMail(config, message))) throw new Error(SUBSCRIPTION_MESSAGES.noSmtp);
+      if (!mail) throw new Error(SUBSCRIPTION_MESSAGES.noSmtp);
+      await mail.send(message);
     } catch (err) {
       await this.failed(d, err instanceof Error ? err.message : String(err));
       return;
