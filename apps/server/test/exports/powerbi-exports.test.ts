@@ -14,6 +14,7 @@ const pbi = standInWithDatabase();
 let app: App;
 let owner: TestUser;
 let session: Record<string, string>;
+let adminId: number;
 /** Tabs of the owner's organisation: one an administrator added, one the owner typed in. */
 const tabs = {} as { granted: number; typedIn: number };
 
@@ -37,6 +38,7 @@ beforeAll(async () => {
   pbi.standIn.rlsDatasets.set(pbi.standIn.datasetId, ['Customer']);
   ({ app } = await powerBiApp(pbi.standIn, pbi.db, { POWERBI_RLS_ROLES: 'Customer' }));
   const admin = await createUser(pbi.db, { role: 'admin' });
+  adminId = admin.id;
   owner = await createUser(pbi.db, { fullName: 'Beacon Stores' });
   session = bearer(await tokenFor(app, owner));
   tabs.granted = await addTab(owner.organisationId!, pbi.standIn.addReport('Beacon sales').id, admin.id);
@@ -71,6 +73,8 @@ describe('exports in Power BI mode', () => {
       expect(job.body).toEqual({
         format: pbiFormat,
         powerBIReportConfiguration: {
+          // A PNG is one image: the report's first page.
+          ...(format === 'png' ? { pages: [{ pageName: 'ReportSection' }] } : {}),
           identities: [
             {
               username: `org:${owner.organisationId}`,
@@ -89,6 +93,20 @@ describe('exports in Power BI mode', () => {
       ).toHaveLength(1);
     },
   );
+
+  it('answers one PNG of a report of several pages: its first page', async () => {
+    const report = pbi.standIn.addReport('Beacon stock');
+    report.pages = [
+      { name: 'ReportSection2', displayName: 'Details', order: 1 },
+      { name: 'ReportSection1', displayName: 'Summary', order: 0 },
+    ];
+    const tab = await addTab(owner.organisationId!, report.id, adminId);
+    const res = await exportOf(tab, 'format=png');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('\x89PNG');
+    const job = [...pbi.standIn.exports.values()].at(-1)!;
+    expect(job.body.powerBIReportConfiguration?.pages).toEqual([{ pageName: 'ReportSection1' }]);
+  });
 
   it('offers no data formats, nor reports the organisation was not given, nor another organisation’s tab', async () => {
     for (const format of ['xlsx', 'csv']) {

@@ -17,6 +17,12 @@ export interface ReportViewer {
   admin: boolean;
 }
 
+/** What of a report an export covers. */
+export interface ExportOptions {
+  /** Only its first page (Power BI exports a PNG of several pages as a ZIP of one PNG per page). */
+  firstPage?: boolean;
+}
+
 export interface BiProvider {
   readonly name: 'builtin' | 'powerbi';
   /** Whether the provider's credentials and endpoints work; providers cache this themselves. */
@@ -31,7 +37,19 @@ export interface BiProvider {
    * Power BI only: a report as a PDF or PNG from Power BI's export API, seen with the viewer's
    * organisation's effective identity; null when the viewer may not open the report.
    */
-  exportReport?(viewer: ReportViewer, reportUuid: string, format: 'pdf' | 'png'): Promise<Buffer | null>;
+  exportReport?(
+    viewer: ReportViewer,
+    reportUuid: string,
+    format: 'pdf' | 'png',
+    options?: ExportOptions,
+  ): Promise<Buffer | null>;
+  /**
+   * Power BI only: when the dataset's newest refresh completed (its refresh history); null when that is
+   * not known (no POWERBI_DATASET_ID, none completed yet, or Power BI did not answer).
+   */
+  dataRefreshedAt?(): Promise<Date | null>;
+  /** Power BI only: whether exportReport would export the report for the viewer. */
+  exportable?(viewer: ReportViewer, reportUuid: string): Promise<boolean>;
 }
 
 declare module 'fastify' {

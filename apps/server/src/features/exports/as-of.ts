@@ -8,3 +8,8 @@ export function dataAsOf(answer: Pick<EmbedReportResponse, 'source' | 'refreshed
   if (!answer.refreshedAt) return 'Not refreshed yet';
   return `Data as of ${WHEN.format(new Date(answer.refreshedAt))} UTC`;
 }
+
+/** What a report Power BI drew says: when it drew it (Power BI's data refresh time is not known here). */
+export function drawnByPowerBi(at: Date): string {
+  return `Drawn by Power BI on ${WHEN.format(at)} UTC`;
+}

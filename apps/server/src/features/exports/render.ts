@@ -19,6 +19,9 @@ import { RenderPool } from './render-pool';
 import { type ExportedTab, exportedTab, organisationName } from './repository';
 import { ExportSlots } from './slots';
 
+// A Power BI report exported for a scheduled mail says when Power BI drew it.
+export { drawnByPowerBi } from './as-of';
+
 /** The exports of one instance: its slots (EXPORT_WORKERS) and the worker threads that render. */
 export interface Exporter {
   slots: ExportSlots;

@@ -66,7 +66,10 @@ export async function registerExportRoutes(app: FastifyInstance) {
       if (format !== 'pdf' && format !== 'png') throw badRequest(EXPORT_MESSAGES.powerBiDataFormats);
       const viewer = { organisationId, admin: caller.role === 'admin' };
       const exportReport = app.bi.exportReport.bind(app.bi);
-      const exported = await exporter.slots.now(() => exportReport(viewer, tab.uuid, format));
+      // One image: Power BI answers a PNG of several pages as a ZIP, so a PNG is the first page.
+      const exported = await exporter.slots.now(() =>
+        exportReport(viewer, tab.uuid, format, { firstPage: format === 'png' }),
+      );
       if (!exported) throw badRequest(EXPORT_MESSAGES.notExportable);
       file = exported;
       reportName = tab.name;

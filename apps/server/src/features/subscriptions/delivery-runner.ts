@@ -146,18 +146,26 @@ export class SubscriptionRunner {
 
   /** Turns one batch of due subscriptions into deliveries; how many subscriptions it took. */
   async scheduleDue(): Promise<number> {
-    const { db, config } = this.app;
+    const { db, config, bi } = this.app;
+    // Power BI refreshes its dataset itself: its refresh history says when data last came, and when
+    // it cannot say, a slot is sent rather than skipped.
+    const powerBiData = bi.dataRefreshedAt ? await bi.dataRefreshedAt() : undefined;
     return db.transaction(async (tx) => {
       const due = await claimDueSubscriptions(tx, SCHEDULE_BATCH);
-      const slots = due.map((s) => ({
-        subscriptionId: s.id,
-        slot: s.next_run_at!,
-        // Skipped when asked and no refresh brought data newer than the last send.
-        skipped:
-          s.skip_without_new_data &&
-          s.last_sent_at !== null &&
-          !(s.data_as_of !== null && s.data_as_of > s.last_sent_at),
-      }));
+      const slots = due.map((s) => {
+        const dataAsOf = powerBiData === undefined ? s.data_as_of : powerBiData;
+        const unknown = powerBiData === null;
+        return {
+          subscriptionId: s.id,
+          slot: s.next_run_at!,
+          // Skipped when asked and no refresh brought data newer than the last send.
+          skipped:
+            s.skip_without_new_data &&
+            !unknown &&
+            s.last_sent_at !== null &&
+            !(dataAsOf !== null && dataAsOf > s.last_sent_at),
+        };
+      });
       await insertDeliveries(tx, await slotDeliveries(tx, config, slots));
       for (const s of due) {
         // One slot per pass: an instance that was down for days sends the latest missed slot once.

@@ -131,7 +131,7 @@ export async function deleteSubscription(db: Db, id: number) {
 export function reportOf(db: Db, organisationId: number, reportId: number) {
   return db.kysely
     .selectFrom('reports')
-    .select(['id', 'report_type'])
+    .select(['id', 'report_type', 'report_uuid'])
     .where('id', '=', reportId)
     .where('organisation_id', '=', organisationId)
     .executeTakeFirst();

@@ -1,4 +1,5 @@
 import {
+  EXPORT_MESSAGES,
   type NewSubscription,
   SUBSCRIPTION_MESSAGES,
   type Subscription,
@@ -7,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { SessionPrincipal } from '../../plugins/auth';
 import { ownerOf } from '../organisations/scope';
 import { eligibleRecipients, receives, setRecipients } from './recipient-repository';
@@ -123,8 +124,12 @@ export async function createSubscription(
 ): Promise<number> {
   if (!app.config.smtp.url) throw conflict(SUBSCRIPTION_MESSAGES.noSmtp);
   const organisationId = ownerOf(caller);
-  if (!(await reportOf(app.db, organisationId, body.reportId))) {
-    throw notFound(SUBSCRIPTION_MESSAGES.reportNotFound);
+  const report = await reportOf(app.db, organisationId, body.reportId);
+  if (!report) throw notFound(SUBSCRIPTION_MESSAGES.reportNotFound);
+  // In Power BI mode the mail is Power BI's export of the report, as the organisation sees it.
+  const exportable = app.bi.exportable?.bind(app.bi);
+  if (exportable && !(await exportable({ organisationId, admin: false }, report.report_uuid))) {
+    throw badRequest(EXPORT_MESSAGES.notExportable);
   }
   const recipients = await checkedRecipients(app.db, caller, body.recipients ?? [caller.userId]);
   const schedule = {

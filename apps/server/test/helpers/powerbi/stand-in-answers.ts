@@ -6,6 +6,8 @@ export interface StandInReport {
   id: string;
   name: string;
   datasetId: string;
+  /** As GET …/pages lists them: not necessarily in their order. */
+  pages: { name: string; displayName: string; order: number }[];
 }
 /** A refresh as GET …/refreshes lists it. */
 export interface StandInRefresh {
@@ -24,9 +26,15 @@ export interface Failure {
 }
 export type Endpoint = 'token' | 'groups' | 'report' | 'generateToken' | 'refreshes' | 'postRefresh';
 
-/** A self-signed certificate for localhost and 127.0.0.1, made at start (the server trusts it as its CA). */
-export async function localhostCertificate(): Promise<{ key: string; cert: string }> {
-  const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+let certificate: Promise<{ key: string; cert: string }> | null = null;
+
+/**
+ * A self-signed certificate for localhost and 127.0.0.1 (the server trusts it as its CA), made once per
+ * process: every stand-in of a process shares it, since two trusted authorities of the same name make
+ * TLS check a stand-in's certificate against the other's.
+ */
+export function localhostCertificate(): Promise<{ key: string; cert: string }> {
+  certificate ??= generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
     algorithm: 'sha256',
     extensions: [
@@ -41,8 +49,8 @@ export async function localhostCertificate(): Promise<{ key: string; cert: strin
         ],
       },
     ],
-  });
-  return { key: pems.private, cert: pems.cert };
+  }).then((pems) => ({ key: pems.private, cert: pems.cert }));
+  return certificate;
 }
 
 /** A configured failure as the endpoint answers it: Entra ID's OAuth error body, or Power BI's. */

@@ -15,17 +15,21 @@ import { type GenerateTokenBody, identityRefusalOf } from './stand-in-identities
 
 export type { Endpoint, Failure, StandInRefresh, StandInReport } from './stand-in-answers';
 
-/** An export-to-file job: the ExportTo body it was asked with, and the polls it has answered. */
+/** An export-to-file job: the ExportTo body it was asked with, its pages, and the polls it has answered. */
 export interface StandInExport {
   id: string;
   reportId: string;
   body: ExportToBody;
+  pages: string[];
   polls: number;
   status: 'NotStarted' | 'Running' | 'Succeeded' | 'Failed';
 }
 interface ExportToBody {
   format?: string;
-  powerBIReportConfiguration?: { identities?: GenerateTokenBody['identities'] };
+  powerBIReportConfiguration?: {
+    pages?: { pageName: string }[];
+    identities?: GenerateTokenBody['identities'];
+  };
 }
 
 export interface StandInOptions {
@@ -111,8 +115,9 @@ export class PowerBiStandIn {
     };
   }
 
+  /** A report of one page; a test gives it more through `pages`. */
   addReport(name = 'Report', datasetId = this.datasetId, id: string = randomUUID()): StandInReport {
-    const report = { id, name, datasetId };
+    const report = { id, name, datasetId, pages: [{ name: 'ReportSection', displayName: name, order: 0 }] };
     this.reports.set(report.id, report);
     return report;
   }
@@ -276,6 +281,12 @@ export class PowerBiStandIn {
       if (!report) return send(404, { error: { code: 'PowerBIEntityNotFound' } });
       return send(200, reportAnswer(report, this.workspaceId));
     }
+    const pagesMatch = rest.match(/^\/groups\/([^/]+)\/reports\/([^/]+)\/pages$/);
+    if (method === 'GET' && pagesMatch && pagesMatch[1] === this.workspaceId) {
+      const report = this.reports.get(decodeURIComponent(pagesMatch[2]!));
+      if (!report) return send(404, { error: { code: 'PowerBIEntityNotFound' } });
+      return send(200, { value: report.pages });
+    }
     if (method === 'POST' && rest === '/GenerateToken') {
       if (applyFailure('generateToken')) return;
       if (!this.workspaceAccess) return send(403, { error: { code: 'Unauthorized' } });
@@ -337,10 +348,14 @@ export class PowerBiStandIn {
         this.rlsDatasets,
       );
       if (refusal) return send(400, { error: { code: 'InvalidRequest', message: refusal } });
+      const asked = parsed.powerBIReportConfiguration?.pages?.map((p) => p.pageName);
+      if (asked?.some((name) => !report.pages.some((p) => p.name === name)))
+        return send(400, { error: { code: 'InvalidRequest', message: 'Unknown page' } });
       const job: StandInExport = {
         id: randomBytes(12).toString('base64url'),
         reportId: report.id,
         body: parsed,
+        pages: asked ?? report.pages.map((p) => p.name),
         polls: 0,
         status: 'NotStarted',
       };
@@ -385,12 +400,16 @@ function exportAnswer(job: StandInExport) {
   };
 }
 
-/** The stand-in's exported file: the format's signature, then which report and identity it shows. */
-function exportedFile(job: StandInExport): Buffer {
+/**
+ * The stand-in's exported file: the format's signature (a PNG of several pages is a ZIP, as in Power BI),
+ * then which report, pages and identity it shows.
+ */
+export function exportedFile(job: StandInExport): Buffer {
   const identity = job.body.powerBIReportConfiguration?.identities?.[0]?.username ?? 'no identity';
-  const signature = job.body.format === 'PDF' ? '%PDF-1.7\n' : '\x89PNG\r\n\x1a\n';
+  const signature =
+    job.body.format === 'PDF' ? '%PDF-1.7\n' : job.pages.length > 1 ? 'PK\x03\x04' : '\x89PNG\r\n\x1a\n';
   return Buffer.concat([
     Buffer.from(signature, 'latin1'),
-    Buffer.from(`stand-in export of ${job.reportId} for ${identity}\n`),
+    Buffer.from(`stand-in export of ${job.reportId} (${job.pages.join(', ')}) for ${identity}\n`),
   ]);
 }

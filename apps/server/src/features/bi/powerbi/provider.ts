@@ -8,7 +8,7 @@ import { availableReportUuids, powerBiIdentity } from './availability-repository
 import { PowerBiError, powerBiErrors } from './errors';
 import type { HttpOptions } from './http';
 import { powerBiRefreshes } from './refreshes';
-import { PowerBiRestClient } from './rest-client';
+import { type PbiReport, PowerBiRestClient } from './rest-client';
 
 export interface PowerBiProviderOptions {
   config: Config;
@@ -58,6 +58,20 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
   // USERNAME() in the dataset's DAX filters names the organisation, `org:{id}` (decision 074).
   const identityOf = (organisationId: number) =>
     pbi.rlsRoles.length > 0 ? { username: powerBiIdentity(organisationId), roles: pbi.rlsRoles } : null;
+
+  /** The report as Power BI knows it, when the viewer's organisation may open it; null otherwise. */
+  async function exportableReport(viewer: ReportViewer, reportUuid: string): Promise<PbiReport | null> {
+    if (!GUID.test(reportUuid) || !(await availableReportUuids(db, viewer, [reportUuid])).has(reportUuid))
+      return null;
+    return rest.getReport(reportUuid);
+  }
+
+  /** The name of the report's first page; null when Power BI lists none. */
+  async function firstPageName(reportUuid: string): Promise<string | null> {
+    const pages = await rest.reportPages(reportUuid);
+    const [first] = pages.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
+    return first?.name ?? null;
+  }
 
   let health: { at: number; value: 'ok' | 'error' } | null = null;
   let probing: Promise<'ok' | 'error'> | null = null;
@@ -171,18 +185,20 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
     startRefresh: () => refreshes.start(),
     refreshStatus: (_organisationId: number, refreshId: string) => refreshes.status(refreshId),
     refreshQueue: () => refreshes.queue(),
+    dataRefreshedAt: () => refreshes.lastCompletedAt().catch(() => null),
+
+    exportable: async (viewer, reportUuid) => (await exportableReport(viewer, reportUuid)) !== null,
 
     // Only a report the organisation may open is exported, and seen as the organisation sees it.
-    async exportReport(viewer, reportUuid, format) {
-      if (!GUID.test(reportUuid) || !(await availableReportUuids(db, viewer, [reportUuid])).has(reportUuid))
-        return null;
-      const report = await rest.getReport(reportUuid);
+    async exportReport(viewer, reportUuid, format, options = {}) {
+      const report = await exportableReport(viewer, reportUuid);
       if (!report) return null;
       const file = await rest.exportToFile({
         reportId: reportUuid,
         format: format === 'pdf' ? 'PDF' : 'PNG',
         datasetIds: report.datasetId ? [report.datasetId] : [],
         identity: identityOf(viewer.organisationId),
+        pageName: options.firstPage ? await firstPageName(reportUuid) : null,
         deadlineMs: EXPORT_DEADLINE_MS,
       });
       if (!file) throw powerBiErrors.exportFailed();

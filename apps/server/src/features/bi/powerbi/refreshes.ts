@@ -127,6 +127,15 @@ export function powerBiRefreshes({ rest, log, datasetId, minIntervalMs, now }: R
       return { status, message: messageOf(entry), isComplete: status !== 'refreshing' };
     },
 
+    /** When the newest completed refresh ended; null without a dataset or a completed refresh. */
+    async lastCompletedAt(): Promise<Date | null> {
+      if (!datasetId) return null;
+      const history = await rest.refreshHistory(datasetId, COOLDOWN_HISTORY_SIZE);
+      const completed = history.find((e) => refreshStateOf(e.status) === 'completed' && e.endTime);
+      const endedAt = completed?.endTime ? Date.parse(completed.endTime) : Number.NaN;
+      return Number.isFinite(endedAt) ? new Date(endedAt) : null;
+    },
+
     async queue(): Promise<RefreshJob[]> {
       const entries = await rest.refreshHistory(dataset(), REFRESH_QUEUE_SIZE);
       return entries.map((e) => {

@@ -24,6 +24,13 @@ export interface PbiRefresh {
   serviceExceptionJson?: string | null;
 }
 
+/** A report page as GET …/pages lists it; `order` arrives as a number or a numeric string. */
+export interface PbiPage {
+  name: string;
+  displayName?: string;
+  order?: number | string;
+}
+
 export type PbiExportFormat = 'PDF' | 'PNG';
 /** An export-to-file job as Power BI describes it. */
 export interface PbiExport {
@@ -199,6 +206,16 @@ export class PowerBiRestClient {
     }
   }
 
+  /** GET …/reports/{report}/pages: the report's pages, in no promised order. */
+  async reportPages(reportId: string): Promise<PbiPage[]> {
+    try {
+      const res = await this.call('GET', `/groups/${this.ws}/reports/${encodeURIComponent(reportId)}/pages`);
+      return this.json<{ value?: PbiPage[] }>(res).value ?? [];
+    } catch (err) {
+      throw err instanceof PbiStatusError ? powerBiErrors.unexpected(err.status) : err;
+    }
+  }
+
   /**
    * POST /GenerateToken for several reports and their datasets at once (multi-resource), view only:
    * no `targetWorkspaces` (which would let the holder create and save reports), no editing, no XMLA.
@@ -299,29 +316,31 @@ export class PowerBiRestClient {
   /**
    * A report as a file through Power BI's asynchronous export API: POST …/ExportTo, GET …/exports/{id}
    * until the job has Succeeded or Failed (waiting as its Retry-After says), then GET …/file. With
-   * `identity`, the export sees the dataset through that effective identity (row-level security).
-   * Null when the job failed; a PowerBiError when it outlasts `deadlineMs`.
+   * `identity`, the export sees the dataset through that effective identity (row-level security); with
+   * `pageName`, it holds that page only. Null when the job failed; a PowerBiError when it outlasts
+   * `deadlineMs`.
    */
   async exportToFile(request: {
     reportId: string;
     format: PbiExportFormat;
     datasetIds: string[];
     identity: PbiIdentity | null;
+    pageName: string | null;
     deadlineMs: number;
   }): Promise<Buffer | null> {
-    const { reportId, format, datasetIds, identity, deadlineMs } = request;
+    const { reportId, format, datasetIds, identity, pageName, deadlineMs } = request;
     const report = `/groups/${this.ws}/reports/${encodeURIComponent(reportId)}`;
+    const configuration = {
+      ...(pageName ? { pages: [{ pageName }] } : {}),
+      ...(identity && datasetIds.length > 0
+        ? { identities: [{ username: identity.username, roles: identity.roles, datasets: datasetIds }] }
+        : {}),
+    };
     const started = Date.now();
     try {
       const res = await this.call('POST', `${report}/ExportTo`, {
         format,
-        ...(identity && datasetIds.length > 0
-          ? {
-              powerBIReportConfiguration: {
-                identities: [{ username: identity.username, roles: identity.roles, datasets: datasetIds }],
-              },
-            }
-          : {}),
+        ...(Object.keys(configuration).length > 0 ? { powerBIReportConfiguration: configuration } : {}),
       });
       let job = this.json<PbiExport>(res);
       let wait = retryAfterOr(res, EXPORT_POLL_MS.default);
