@@ -93,7 +93,7 @@ const COPY_TABLE = `CREATE TABLE bench_copy (
 CREATE INDEX bench_copy_user_student_idx ON bench_copy (user_id, student_id, upload_id DESC);`;
 /** Another sector's reference: its table's columns, checks, primary key and row-key index. */
 const SECTOR_COPY_TABLE = `CREATE TABLE bench_copy (LIKE ${sector.table} INCLUDING ALL);
-ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER user_id SET DEFAULT 1;`;
+ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER organisation_id SET DEFAULT 1;`;
 const copyTable = education ? COPY_TABLE : SECTOR_COPY_TABLE;
 
 buildServer();
@@ -185,7 +185,7 @@ async function pgliteRun(run: number) {
     education
       ? COPY_TABLE
       : `${sectorTableSql(sector!).replaceAll(sector!.table, 'bench_copy')}
-         ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER user_id SET DEFAULT 1;`,
+         ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER organisation_id SET DEFAULT 1;`,
   );
   t = performance.now();
   await ref.query(`COPY bench_copy (${columns}) FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {

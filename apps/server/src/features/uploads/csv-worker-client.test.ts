@@ -47,6 +47,27 @@ describe('processCsvInWorker', () => {
     expect(lines[2999]).toBe('1\t2\tS-2999\tName 2999\tFemale\tGrade 9\tf\t99\t2024-02-29');
   });
 
+  it('writes up to `writers` pieces at once, and answers once every piece is written', async () => {
+    const csv = HEADER + Array.from({ length: 1000 }, (_, i) => line(i)).join('');
+    const atOnce = async (writers: number) => {
+      let writing = 0;
+      let most = 0;
+      let lines = 0;
+      const stats = await processCsvInWorker(chunked(csv, 977), { ...options, writers }, async (data) => {
+        most = Math.max(most, ++writing);
+        // Slower than parsing: the next piece is ready before this one is written.
+        await new Promise((r) => setTimeout(r, 10));
+        lines += Buffer.from(data).toString('utf8').split('\n').length - 1;
+        writing--;
+      });
+      expect(stats.accepted).toBe(1000);
+      expect(lines).toBe(1000);
+      return most;
+    };
+    expect(await atOnce(1)).toBe(1);
+    expect(await atOnce(2)).toBe(2);
+  });
+
   it('answers a file the template refuses with the 400 and message the validation gives', async () => {
     const err = await processCsvInWorker(chunked('name,grade\nA,B\n', 5), options, async () => {}).catch(
       (e: unknown) => e,

@@ -44,7 +44,37 @@ export function processCsvInWorker(
     let finished = false;
     let unparsed = 0;
     let wakeFeeder: (() => void) | null = null;
-    let writing = Promise.resolve();
+    // Pieces are written by up to `writers` connections at once, in no particular order: each is
+    // complete rows, and the upload is published only once all of them are written.
+    const writers = options.writers ?? 1;
+    const queued: Uint8Array[] = [];
+    const inFlight = new Set<Promise<void>>();
+    let written: () => void = () => {};
+    const allWritten = () =>
+      new Promise<void>((resolve) => {
+        written = () => {
+          if (inFlight.size === 0 && queued.length === 0) resolve();
+        };
+        written();
+      });
+    const startWrites = () => {
+      while (!settled && inFlight.size < writers && queued.length) {
+        const data = queued.shift()!;
+        const piece: Promise<void> = write(data).then(
+          () => {
+            inFlight.delete(piece);
+            send({ type: 'written' });
+            startWrites();
+            written();
+          },
+          (err: unknown) => {
+            inFlight.delete(piece);
+            fail(err);
+          },
+        );
+        inFlight.add(piece);
+      }
+    };
     const settle = (fn: () => void) => {
       if (settled) return;
       settled = true;
@@ -63,19 +93,12 @@ export function processCsvInWorker(
           if (unparsed <= MAX_UNPARSED_BYTES) wakeFeeder?.();
           break;
         case 'copy':
-          writing = writing.then(async () => {
-            if (settled) return;
-            try {
-              await write(m.data);
-              send({ type: 'written' });
-            } catch (err) {
-              fail(err);
-            }
-          });
+          queued.push(m.data);
+          startWrites();
           break;
         case 'done':
           finished = true;
-          void writing.then(() => settle(() => resolve(m.stats)));
+          void allWritten().then(() => settle(() => resolve(m.stats)));
           break;
         case 'error':
           fail(m.status ? new HttpError(m.status, m.message) : new Error(m.message));

@@ -11,8 +11,8 @@ import { type ProcessOptions, processRows } from './row-processor';
 
 const port = parentPort!;
 const options = (workerData as { options: ProcessOptions }).options;
-/** Pieces of COPY text sent but not yet written by the server. */
-const MAX_UNWRITTEN = 2;
+/** Pieces of COPY text sent but not yet written by the server: one more than it writes at once. */
+const MAX_UNWRITTEN = (options.writers ?? 1) + 1;
 
 const input: (Uint8Array | null)[] = [];
 let unwritten = 0;

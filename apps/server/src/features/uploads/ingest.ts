@@ -27,7 +27,7 @@ import {
   withHead,
 } from './receive';
 import { type ProcessOptions, processRows, type RowStats } from './row-processor';
-import { pieceBytes, writePiece } from './row-sink-repository';
+import { pieceBytes, pieceWriters, writePiece } from './row-sink-repository';
 import { spreadsheetBatches } from './spreadsheet-source';
 import { CONTENT_TYPES, type UploadFormat } from './types';
 
@@ -111,12 +111,17 @@ export async function ingestUpload(
     },
     Math.max(100, Math.floor(leaseMs / 3)),
   );
-  let lastWrite: Promise<void> = Promise.resolve();
+  const writing = new Set<Promise<void>>();
   let pieces = 0;
   const write = async (data: Uint8Array) => {
     if (leaseLost) throw new Error('The upload lost its lease');
-    lastWrite = writePiece(db, declaration, data);
-    await lastWrite;
+    const piece = writePiece(db, declaration, data);
+    writing.add(piece);
+    try {
+      await piece;
+    } finally {
+      writing.delete(piece);
+    }
     if (++pieces === 1) await pausePoint(config.dataDir, 'pieces');
   };
   let completed = false;
@@ -132,6 +137,7 @@ export async function ingestUpload(
       uploadId: pendingId,
       organisationId: by.organisationId,
       batchBytes: pieceBytes(db),
+      writers: pieceWriters(db),
       sector: declaration.slug,
     };
     // Parsing overlaps receiving when a worker is free for it (the database still only ever gets
@@ -171,7 +177,7 @@ export async function ingestUpload(
     clearInterval(renew);
     if (!completed) {
       drain();
-      await lastWrite.catch(() => {});
+      await Promise.allSettled(writing);
       await removePending(db, pendingId).catch((err) =>
         ctx.log.warn({ err }, 'an unfinished upload is left for the sweep'),
       );

@@ -21,6 +21,8 @@ export interface ProcessOptions {
   sector: IndustrySlug;
   /** The most bytes the upload's row keys may take; past it the upload is refused as too large. */
   keyBytes?: number;
+  /** Pieces the database writes at once (one connection each); 1 when omitted. */
+  writers?: number;
 }
 
 export interface RowStats {

@@ -12,6 +12,15 @@ export function pieceBytes(db: Database): number {
 }
 
 /**
+ * How many pieces of one upload the database writes at once. PostgreSQL: two connections, so its
+ * COPY work (parsing the text, the keys' indexes) uses a second core; PGlite runs one statement at a
+ * time.
+ */
+export function pieceWriters(db: Database): number {
+  return db.kind === 'postgres' ? 2 : 1;
+}
+
+/**
  * Writes one complete piece of COPY text into the sector's table (dataset_rows for Education) as a
  * statement of its own: the database never waits on the client, and nothing is held between pieces.
  * COPY is far faster than INSERTs: one `/dev/blob` COPY on PGlite, one stream on PostgreSQL.
