@@ -5,6 +5,7 @@ import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
 import { bearer, createUser, type TestUser, tokenFor } from '../helpers/factories';
 import { powerBiApp } from '../helpers/powerbi/app';
 import { standInWithDatabase } from '../helpers/powerbi/setup';
+import { addSalesTab } from '../helpers/powerbi/tabs';
 
 /**
  * In Power BI mode a tab's PDF and PNG come from Power BI's export API, as the organisation sees the
@@ -18,20 +19,8 @@ let adminId: number;
 /** Tabs of the owner's organisation: one an administrator added, one the owner typed in. */
 const tabs = {} as { granted: number; typedIn: number };
 
-async function addTab(organisationId: number, reportUuid: string, createdBy: number | null) {
-  const row = await pbi.db.kysely
-    .insertInto('reports')
-    .values({
-      organisation_id: organisationId,
-      tier: 'Beta',
-      report_type: 'Sales',
-      report_uuid: reportUuid,
-      created_by: createdBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const addTab = (organisationId: number, reportUuid: string, createdBy: number | null) =>
+  addSalesTab(pbi.db, organisationId, reportUuid, createdBy);
 
 beforeAll(async () => {
   trustCertificateAuthority(pbi.standIn.ca);

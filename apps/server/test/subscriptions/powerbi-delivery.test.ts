@@ -8,6 +8,7 @@ import { startMailServer } from '../helpers/mail-server';
 import { powerBiApp } from '../helpers/powerbi/app';
 import { standInWithDatabase } from '../helpers/powerbi/setup';
 import { exportedFile, type StandInExport } from '../helpers/powerbi/stand-in';
+import { addSalesTab } from '../helpers/powerbi/tabs';
 
 /*
  * In Power BI mode a subscription's mail carries Power BI's exports of the report, as the organisation
@@ -23,20 +24,8 @@ let session: Record<string, string>;
 /** Tabs of the owner's organisation: two an administrator added, one the owner typed in. */
 const tabs = {} as { sales: number; stock: number; typedIn: number };
 
-async function addTab(organisationId: number, reportUuid: string, createdBy: number) {
-  const row = await pbi.db.kysely
-    .insertInto('reports')
-    .values({
-      organisation_id: organisationId,
-      tier: 'Beta',
-      report_type: 'Sales',
-      report_uuid: reportUuid,
-      created_by: createdBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const addTab = (organisationId: number, reportUuid: string, createdBy: number | null) =>
+  addSalesTab(pbi.db, organisationId, reportUuid, createdBy);
 
 beforeAll(async () => {
   trustCertificateAuthority(pbi.standIn.ca);
