@@ -214,7 +214,7 @@ beforeAll(async () => {
   await t.db.query('UPDATE users SET default_organisation_id = $1 WHERE id = $2', [orgId, admin.id]);
   tokens.admin = await tokenFor(t.app, admin);
   tokens.outsider = await tokenFor(t.app, await createUser(t.db));
-  reportOfA = (await createReport(t.db, owner.id)).id;
+  reportOfA = (await createReport(t.db, owner.id, { report_uuid: sectorOverview(EDUCATION).uuid })).id;
   const uploaded = await injectUpload(
     t.app,
     bearer(tokens.owner),

@@ -1,4 +1,10 @@
-import { SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@insightra/contract';
+import {
+  EDUCATION,
+  EXPORT_MESSAGES,
+  SUBSCRIPTION_LIMITS,
+  SUBSCRIPTION_MESSAGES,
+  sectorOverview,
+} from '@insightra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../src/features/organisations/organisation-repository';
 import { unsubscribeKey, unsubscribeToken } from '../../src/features/subscriptions/unsubscribe-token';
@@ -34,7 +40,12 @@ beforeAll(async () => {
   for (const [name, user] of Object.entries({ owner, editor, viewer, outsider, admin })) {
     headers[name as keyof typeof headers] = bearer(await tokenFor(t.app, user));
   }
-  reportId = (await createReport(t.db, owner.id, { report_type: 'Attendance' })).id;
+  reportId = (
+    await createReport(t.db, owner.id, {
+      report_type: 'Attendance',
+      report_uuid: sectorOverview(EDUCATION).uuid,
+    })
+  ).id;
   outsiderReportId = (await createReport(t.db, outsider.id)).id;
 });
 
@@ -82,6 +93,13 @@ describe('creating a subscription', () => {
     const res = await subscribe('owner', { reportId: outsiderReportId });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(SUBSCRIPTION_MESSAGES.reportNotFound);
+  });
+
+  it('answers 400 for a tab that shows no built-in report: its mail could never be drawn', async () => {
+    const typedIn = await createReport(t.db, owner.id, { report_uuid: 'not-a-template' });
+    const res = await subscribe('owner', { reportId: typedIn.id });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(EXPORT_MESSAGES.notExportable);
   });
 
   it('lets a viewer subscribe only themselves', async () => {

@@ -1,5 +1,6 @@
 import {
   EXPORT_MESSAGES,
+  findSectorReport,
   type NewSubscription,
   SUBSCRIPTION_MESSAGES,
   type Subscription,
@@ -126,11 +127,11 @@ export async function createSubscription(
   const organisationId = ownerOf(caller);
   const report = await reportOf(app.db, organisationId, body.reportId);
   if (!report) throw notFound(SUBSCRIPTION_MESSAGES.reportNotFound);
-  // In Power BI mode the mail is Power BI's export of the report, as the organisation sees it.
-  const exportable = app.bi.exportable?.bind(app.bi);
-  if (exportable && !(await exportable({ organisationId, admin: false }, report.report_uuid))) {
-    throw badRequest(EXPORT_MESSAGES.notExportable);
-  }
+  // The mail carries the report's export: Power BI's, as the organisation sees it, or the built-in one.
+  const exportable = app.bi.exportable
+    ? await app.bi.exportable({ organisationId, admin: false }, report.report_uuid)
+    : findSectorReport(report.report_uuid) !== undefined;
+  if (!exportable) throw badRequest(EXPORT_MESSAGES.notExportable);
   const recipients = await checkedRecipients(app.db, caller, body.recipients ?? [caller.userId]);
   const schedule = {
     cadence: body.cadence,
