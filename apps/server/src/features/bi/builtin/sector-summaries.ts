@@ -4,7 +4,7 @@ import { organisationDeclaration } from '../../sectors/repository';
 import { readRefreshState, readSummaries, replaceSummaries } from './report-state-repository';
 import { buildView, summaryRowCount } from './sector-view';
 import { computeDemoSummaries, type SummaryRow } from './summary-repository';
-import { computeSummaries } from './upload-summary-repository';
+import { computeSummaries, copyUploadSummary } from './upload-summary-repository';
 
 type Query = Pick<Database, 'query'>;
 
@@ -18,6 +18,11 @@ export async function refreshSectorSummaries(
   declaration: SectorDeclaration,
   uploadIds: number[],
 ): Promise<number> {
+  // One active upload (the common case): its stored summary is the organisation's, copied in place.
+  if (uploadIds.length === 1) {
+    const copied = await copyUploadSummary(tx, organisationId, declaration, uploadIds[0]!);
+    if (copied !== null) return copied;
+  }
   const rows = await computeSummaries(tx, organisationId, declaration, uploadIds);
   await replaceSummaries(tx, organisationId, declaration.industry, rows);
   return summaryRowCount(rows);

@@ -88,6 +88,39 @@ async function readUploadSummary(db: Queryable, uploadId: number, plan: string) 
   return row ? (row.rows as SummaryRow[]) : null;
 }
 
+/**
+ * The organisation's summaries replaced, inside the database, by upload `uploadId`'s stored summary when
+ * it is its only active upload (the summary of its rows as they stand): nothing goes through the
+ * server. The number of rows it summarises; null when the upload has no summary made by the current
+ * query (the caller computes one).
+ */
+export async function copyUploadSummary(
+  tx: Tx,
+  organisationId: number,
+  d: SectorDeclaration,
+  uploadId: number,
+): Promise<number | null> {
+  const { name } = plansOf(d);
+  const stored = await tx.kysely
+    .selectFrom('upload_summaries')
+    .select('upload_id')
+    .where('upload_id', '=', uploadId)
+    .where('plan', '=', name)
+    .executeTakeFirst();
+  if (!stored) return null;
+  await tx.kysely.deleteFrom('sector_summaries').where('organisation_id', '=', organisationId).execute();
+  const { rows } = await sql<{ n: string | null }>`
+    WITH copied AS (
+      INSERT INTO sector_summaries (organisation_id, sector, grouping, d1, d2, terms)
+      SELECT ${organisationId}::integer, ${d.industry}::text, x.grouping, x.d1, x.d2, x.terms
+        FROM upload_summaries u,
+             jsonb_to_recordset(u.rows) AS x(grouping text, d1 text, d2 text, terms jsonb)
+       WHERE u.upload_id = ${uploadId}
+      RETURNING grouping, terms)
+    SELECT terms->>'n' AS n FROM copied WHERE grouping = ''`.execute(tx.kysely);
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Summaries added group by group: the sums in `numeric`, so that they stay exact. */
 async function addSummaries(db: Queryable, lists: SummaryRow[][]): Promise<SummaryRow[]> {
   const { rows } = await sql<SummaryRow>`
