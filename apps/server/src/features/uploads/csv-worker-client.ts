@@ -41,38 +41,30 @@ export function processCsvInWorker(
   const send = (m: ToWorker, transfer?: ArrayBuffer[]) => worker.postMessage(m, transfer);
   return new Promise<RowStats>((resolve, reject) => {
     let settled = false;
-    let finished = false;
     let unparsed = 0;
     let wakeFeeder: (() => void) | null = null;
     // Pieces are written by up to `writers` connections at once, in no particular order: each is
     // complete rows, and the upload is published only once all of them are written.
     const writers = options.writers ?? 1;
     const queued: Uint8Array[] = [];
-    const inFlight = new Set<Promise<void>>();
-    let written: () => void = () => {};
-    const allWritten = () =>
-      new Promise<void>((resolve) => {
-        written = () => {
-          if (inFlight.size === 0 && queued.length === 0) resolve();
-        };
-        written();
-      });
+    let writing = 0;
+    /** The worker's answer, once it has sent every piece; resolved when they are all written. */
+    let done: RowStats | null = null;
+    const resolveIfWritten = () => {
+      if (done && writing === 0 && queued.length === 0) settle(() => resolve(done!));
+    };
     const startWrites = () => {
-      while (!settled && inFlight.size < writers && queued.length) {
-        const data = queued.shift()!;
-        const piece: Promise<void> = write(data).then(
+      while (!settled && writing < writers && queued.length) {
+        writing++;
+        write(queued.shift()!).then(
           () => {
-            inFlight.delete(piece);
+            writing--;
             send({ type: 'written' });
             startWrites();
-            written();
+            resolveIfWritten();
           },
-          (err: unknown) => {
-            inFlight.delete(piece);
-            fail(err);
-          },
+          (err: unknown) => fail(err),
         );
-        inFlight.add(piece);
       }
     };
     const settle = (fn: () => void) => {
@@ -97,8 +89,8 @@ export function processCsvInWorker(
           startWrites();
           break;
         case 'done':
-          finished = true;
-          void allWritten().then(() => settle(() => resolve(m.stats)));
+          done = m.stats;
+          resolveIfWritten();
           break;
         case 'error':
           fail(m.status ? new HttpError(m.status, m.message) : new Error(m.message));
@@ -109,7 +101,7 @@ export function processCsvInWorker(
       fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(tooMuchMemory('csv')) : err),
     );
     worker.on('exit', () => {
-      if (!finished) fail(new Error('The CSV reader stopped unexpectedly'));
+      if (!done) fail(new Error('The CSV reader stopped unexpectedly'));
     });
 
     void (async () => {
