@@ -100,24 +100,20 @@ export async function copyUploadSummary(
   d: SectorDeclaration,
   uploadId: number,
 ): Promise<number | null> {
-  const { name } = plansOf(d);
-  const stored = await tx.kysely
-    .selectFrom('upload_summaries')
-    .select('upload_id')
-    .where('upload_id', '=', uploadId)
-    .where('plan', '=', name)
-    .executeTakeFirst();
-  if (!stored) return null;
   await tx.kysely.deleteFrom('sector_summaries').where('organisation_id', '=', organisationId).execute();
-  const { rows } = await sql<{ n: string | null }>`
+  const { rows } = await sql<{ copied: string; n: string | null }>`
     WITH copied AS (
       INSERT INTO sector_summaries (organisation_id, sector, grouping, d1, d2, terms)
       SELECT ${organisationId}::integer, ${d.industry}::text, x.grouping, x.d1, x.d2, x.terms
         FROM upload_summaries u,
              jsonb_to_recordset(u.rows) AS x(grouping text, d1 text, d2 text, terms jsonb)
-       WHERE u.upload_id = ${uploadId}
+       WHERE u.upload_id = ${uploadId} AND u.plan = ${plansOf(d).name}
       RETURNING grouping, terms)
-    SELECT terms->>'n' AS n FROM copied WHERE grouping = ''`.execute(tx.kysely);
+    SELECT count(*) AS copied, max(terms->>'n') FILTER (WHERE grouping = '') AS n FROM copied`.execute(
+    tx.kysely,
+  );
+  // Nothing copied: no stored summary of the current query (a summary always has its totals row).
+  if (Number(rows[0]?.copied ?? 0) === 0) return null;
   return Number(rows[0]?.n ?? 0);
 }
 
