@@ -95,8 +95,12 @@ describe('a subscription in Power BI mode', () => {
     const id = await dueSubscription(tabs.sales);
     const mailsBefore = mail.received.length;
     const jobsBefore = pbi.standIn.exports.size;
+    const refreshes = `/v1.0/myorg/groups/${pbi.standIn.workspaceId}/datasets/${pbi.standIn.datasetId}/refreshes`;
+    const historyReads = pbi.standIn.callsTo(refreshes).length;
     await new SubscriptionRunner(app).tick();
     expect(await deliveriesOf(id)).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    // No slot due depends on new data: the refresh history is not asked.
+    expect(pbi.standIn.callsTo(refreshes)).toHaveLength(historyReads);
 
     const jobs: StandInExport[] = [...pbi.standIn.exports.values()].slice(jobsBefore);
     expect(jobs.map((j) => j.body.format)).toEqual(['PDF', 'PNG']);

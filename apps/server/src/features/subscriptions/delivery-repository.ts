@@ -37,6 +37,20 @@ export function claimDueSubscriptions(tx: Tx, limit: number) {
     .execute();
 }
 
+/** Whether a due subscription, sent before, is to be skipped when no new data came since. */
+export async function dueAwaitsNewData(db: Db): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('paused', '=', false)
+    .where('next_run_at', '<=', now)
+    .where('skip_without_new_data', '=', true)
+    .where('last_sent_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The recipients of the subscriptions who have an address and have not unsubscribed. */
 export function activeRecipients(db: Db, subscriptionIds: number[]) {
   return db.kysely

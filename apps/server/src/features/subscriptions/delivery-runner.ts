@@ -10,6 +10,7 @@ import {
   claimDueSubscriptions,
   claimedDeliveries,
   claimGroup,
+  dueAwaitsNewData,
   failStaleDeliveries,
   insertDeliveries,
   markFailed,
@@ -147,9 +148,10 @@ export class SubscriptionRunner {
   /** Turns one batch of due subscriptions into deliveries; how many subscriptions it took. */
   async scheduleDue(): Promise<number> {
     const { db, config, bi } = this.app;
-    // Power BI refreshes its dataset itself: its refresh history says when data last came, and when
-    // it cannot say, a slot is sent rather than skipped.
-    const powerBiData = bi.dataRefreshedAt ? await bi.dataRefreshedAt() : undefined;
+    // Power BI refreshes its dataset itself: its refresh history says when data last came (asked only
+    // when a due slot depends on it), and when it cannot say, a slot is sent rather than skipped.
+    let powerBiData: Date | null | undefined;
+    if (bi.dataRefreshedAt) powerBiData = (await dueAwaitsNewData(db)) ? await bi.dataRefreshedAt() : null;
     return db.transaction(async (tx) => {
       const due = await claimDueSubscriptions(tx, SCHEDULE_BATCH);
       const slots = due.map((s) => {
