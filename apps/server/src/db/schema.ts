@@ -191,6 +191,9 @@ export interface ReportRefreshStateTable {
   data_as_of: Timestamp;
   row_count: number;
   job_id: string | null;
+  /** 0019: the upload whose stored summary the reports read in place (null: sector_summaries). */
+  summary_upload_id: number | null;
+  summary_sector: string | null;
 }
 
 /** 0009: one row per signed-in session; its tokens name it (`sid`). */

@@ -105,6 +105,24 @@ describe('upload summaries', () => {
     expect(await m.figures()).toMatchObject({ rowCount: 1, room_revenue: 500 });
   });
 
+  it('keeps the last refresh’s figures after the one upload they came from is purged, until the next refresh', async () => {
+    const m = await hotelMember();
+    const id = await m.upload([
+      ['2025-01-01', 'H1', '10', '5', '500'],
+      ['2025-01-02', 'H1', '10', '10', '900'],
+    ]);
+    // One active upload: the reports read its stored summary in place.
+    expect(await m.figures()).toMatchObject({ rowCount: 2, room_revenue: 1400 });
+    const res = await app.inject({ method: 'DELETE', url: `/api/server/uploads/${id}`, headers: m.session });
+    expect(res.json()).toMatchObject({ deletedCount: 1 });
+    const before = await report(m.session, HOTELS.reports[0]!.uuid);
+    expect({ rowCount: before.rowCount, ...kpis(before.view) }).toMatchObject({
+      rowCount: 2,
+      room_revenue: 1400,
+    });
+    expect(await m.figures()).toMatchObject({ rowCount: 0 });
+  });
+
   it('summarises an upload stored without a summary at its first refresh, and keeps it', async () => {
     const m = await signedIn();
     const id = await seedUpload(db, m.user.id, [

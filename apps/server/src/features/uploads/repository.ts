@@ -3,6 +3,7 @@ import { api, SECTOR_DECLARATIONS } from '@insightra/contract';
 import { sql } from 'kysely';
 import type { Database } from '../../db/client';
 import { removeFileContent } from '../../lib/file-store';
+import { copyPurgedSummaries } from '../bi/builtin/upload-summary-repository';
 
 const fileUrl = (path: string, id: number) => path.replace(':id', String(id));
 
@@ -80,6 +81,7 @@ export async function purgeUploads(db: Database, organisationId: number, ids: nu
     // Each sector's rows have their own table, made from its declaration and so not in the typed
     // schema; an organisation's are in one of them.
     const purged = rows.map((r) => r.id);
+    await copyPurgedSummaries(tx, organisationId, purged);
     await tx.kysely.deleteFrom('upload_summaries').where('upload_id', 'in', purged).execute();
     for (const { table } of SECTOR_DECLARATIONS) {
       await sql`DELETE FROM ${sql.table(table)} WHERE upload_id = ANY(${purged}::int[])`.execute(tx.kysely);

@@ -147,10 +147,11 @@ export class RefreshWorker {
         const declaration = await organisationDeclaration(tx, job.organisationId);
         // Every template's figures at once (decision 101): the newest upload's summary, stored when it
         // was published, plus the older uploads' current rows (decision 122).
-        const rowCount = await refreshSectorSummaries(tx, job.organisationId, declaration, ids);
-        await writeRefreshState(tx, job.organisationId, rowCount, job.id);
+        const refreshed = await refreshSectorSummaries(tx, job.organisationId, declaration, ids);
+        await writeRefreshState(tx, job.organisationId, refreshed, job.id);
         // The lease was lost (this worker stalled past it and another took the job): keep nothing.
-        if (!(await completeJob(tx, job.id, this.owner, rowCount))) throw new LeaseLostError(job.id);
+        if (!(await completeJob(tx, job.id, this.owner, refreshed.rowCount)))
+          throw new LeaseLostError(job.id);
       });
     } catch (err) {
       if (err instanceof LeaseLostError) return;

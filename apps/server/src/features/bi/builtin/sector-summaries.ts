@@ -1,31 +1,40 @@
 import type { EmbedReportResponse, SectorDeclaration, SectorReport } from '@insightra/contract';
 import type { Database, Tx } from '../../../db/client';
 import { organisationDeclaration } from '../../sectors/repository';
-import { readRefreshState, readSummaries, replaceSummaries } from './report-state-repository';
+import {
+  clearSummaries,
+  type RefreshedSummaries,
+  readReportData,
+  replaceSummaries,
+} from './report-state-repository';
 import { buildView, summaryRowCount } from './sector-view';
 import { computeDemoSummaries, type SummaryRow } from './summary-repository';
-import { computeSummaries, copyUploadSummary } from './upload-summary-repository';
+import { computeSummaries, storedSummaryRowCount } from './upload-summary-repository';
 
 type Query = Pick<Database, 'query'>;
 
 /**
  * Recomputes an organisation's sector summaries from its current rows (the active uploads `uploadIds`,
- * newest first), in the refresh's transaction; returns the number of current rows.
+ * newest first), in the refresh's transaction; the caller records the answer in the refresh state.
  */
 export async function refreshSectorSummaries(
   tx: Tx,
   organisationId: number,
   declaration: SectorDeclaration,
   uploadIds: number[],
-): Promise<number> {
-  // One active upload (the common case): its stored summary is the organisation's, copied in place.
-  if (uploadIds.length === 1) {
-    const copied = await copyUploadSummary(tx, organisationId, declaration, uploadIds[0]!);
-    if (copied !== null) return copied;
+): Promise<RefreshedSummaries> {
+  // One active upload (the common case): its stored summary is the organisation's, read in place.
+  const [only] = uploadIds;
+  if (only !== undefined && uploadIds.length === 1) {
+    const rowCount = await storedSummaryRowCount(tx, declaration, only);
+    if (rowCount !== null) {
+      await clearSummaries(tx, organisationId);
+      return { rowCount, inPlace: { uploadId: only, sector: declaration.industry } };
+    }
   }
   const rows = await computeSummaries(tx, organisationId, declaration, uploadIds);
   await replaceSummaries(tx, organisationId, declaration.industry, rows);
-  return summaryRowCount(rows);
+  return { rowCount: summaryRowCount(rows), inPlace: null };
 }
 
 /** Demo datasets are fixed by the migrations: each sector's summaries are computed once per process. */
@@ -74,10 +83,7 @@ export async function readSectorReport(
       view: buildView(declaration, report, rows),
     };
   }
-  const [rows, state] = await Promise.all([
-    readSummaries(db, organisationId, declaration.industry),
-    readRefreshState(db, organisationId),
-  ]);
+  const { rows, state } = await readReportData(db, organisationId, declaration.industry);
   return {
     report: head,
     source: 'own',

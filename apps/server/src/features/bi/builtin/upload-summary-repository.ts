@@ -89,32 +89,43 @@ async function readUploadSummary(db: Queryable, uploadId: number, plan: string) 
 }
 
 /**
- * The organisation's summaries replaced, inside the database, by upload `uploadId`'s stored summary when
- * it is its only active upload (the summary of its rows as they stand): nothing goes through the
- * server. The number of rows it summarises; null when the upload has no summary made by the current
- * query (the caller computes one).
+ * How many rows upload `uploadId`'s stored summary covers (its totals row's count), or null when it has
+ * no summary made by the current query. With one active upload, the reports read that summary in place.
  */
-export async function copyUploadSummary(
-  tx: Tx,
-  organisationId: number,
+export async function storedSummaryRowCount(
+  db: Queryable,
   d: SectorDeclaration,
   uploadId: number,
 ): Promise<number | null> {
-  await tx.kysely.deleteFrom('sector_summaries').where('organisation_id', '=', organisationId).execute();
-  const { rows } = await sql<{ copied: string; n: string | null }>`
-    WITH copied AS (
-      INSERT INTO sector_summaries (organisation_id, sector, grouping, d1, d2, terms)
-      SELECT ${organisationId}::integer, ${d.industry}::text, x.grouping, x.d1, x.d2, x.terms
-        FROM upload_summaries u,
-             jsonb_to_recordset(u.rows) AS x(grouping text, d1 text, d2 text, terms jsonb)
-       WHERE u.upload_id = ${uploadId} AND u.plan = ${plansOf(d).name}
-      RETURNING grouping, terms)
-    SELECT count(*) AS copied, max(terms->>'n') FILTER (WHERE grouping = '') AS n FROM copied`.execute(
+  const { rows } = await sql<{ n: string | null }>`
+    SELECT (SELECT e->'terms'->>'n' FROM jsonb_array_elements(u.rows) e
+             WHERE e->>'grouping' = '' LIMIT 1) AS n
+      FROM upload_summaries u
+     WHERE u.upload_id = ${uploadId} AND u.plan = ${plansOf(d).name}`.execute(db.kysely);
+  return rows[0] ? Number(rows[0].n ?? 0) : null;
+}
+
+/**
+ * Before uploads `uploadIds` are purged: an organisation whose reports read one of their stored
+ * summaries in place gets a copy of it in sector_summaries, so that its reports keep showing what the
+ * last refresh left until the next one.
+ */
+export async function copyPurgedSummaries(tx: Tx, organisationId: number, uploadIds: number[]) {
+  await sql`
+    INSERT INTO sector_summaries (organisation_id, sector, grouping, d1, d2, terms)
+    SELECT s.organisation_id, s.summary_sector, x.grouping, x.d1, x.d2, x.terms
+      FROM report_refresh_state s
+      JOIN upload_summaries u ON u.upload_id = s.summary_upload_id,
+           jsonb_to_recordset(u.rows) AS x(grouping text, d1 text, d2 text, terms jsonb)
+     WHERE s.organisation_id = ${organisationId} AND s.summary_upload_id = ANY(${uploadIds}::int[])`.execute(
     tx.kysely,
   );
-  // Nothing copied: no stored summary of the current query (a summary always has its totals row).
-  if (Number(rows[0]?.copied ?? 0) === 0) return null;
-  return Number(rows[0]?.n ?? 0);
+  await tx.kysely
+    .updateTable('report_refresh_state')
+    .set({ summary_upload_id: null, summary_sector: null })
+    .where('organisation_id', '=', organisationId)
+    .where('summary_upload_id', '=', sql<number>`ANY(${uploadIds}::int[])`)
+    .execute();
 }
 
 /** Summaries added group by group: the sums in `numeric`, so that they stay exact. */
