@@ -9,9 +9,9 @@
  * busy machine each pair shares its moment's load), BENCH_PG (postgres://postgres@127.0.0.1:5432),
  * BENCH_ONLY=postgres|pglite (BENCH_SKIP_PGLITE=1 is BENCH_ONLY=postgres), BENCH_SECTOR (a sector's
  * slug or name, Education by default): the member's sector and the CSV's columns; for another sector
- * than Education the rows are made from its declaration (bench/sector-rows.ts), the reference table is
- * a copy of the sector's table with its keys, and the XLSX and XLS runs are left out (they run once,
- * with the first PostgreSQL run, for Education).
+ * than Education the rows are made from its declaration (bench/sector-rows.ts) and the XLSX and XLS
+ * runs are left out (they run once, with the first PostgreSQL run, for Education). The reference table
+ * is a copy of the sector's table, generated columns and keys included.
  */
 import { mkdirSync, openAsBlob, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,9 +22,8 @@ import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { fromPool } from '../apps/server/src/db/client';
+import { fromPglite, fromPool } from '../apps/server/src/db/client';
 import { migrate } from '../apps/server/src/db/migrate';
-import { sectorTableSql } from '../apps/server/src/db/sector-tables';
 import { addMember } from '../apps/server/src/features/organisations/organisation-repository';
 import { createUser, tokenFor } from '../apps/server/test/helpers/factories';
 import {
@@ -84,17 +83,12 @@ async function userToken(env: Record<string, string>) {
   return token;
 }
 
-const COPY_TABLE = `CREATE TABLE bench_copy (
-  upload_id integer NOT NULL DEFAULT 1, user_id integer NOT NULL DEFAULT 1,
-  student_id text NOT NULL, student_name text NOT NULL,
-  gender text NOT NULL CHECK (gender IN ('Female', 'Male')), grade text NOT NULL,
-  project_submitted boolean NOT NULL, score numeric(6, 2), enrolled_on date,
-  PRIMARY KEY (upload_id, student_id));
-CREATE INDEX bench_copy_user_student_idx ON bench_copy (user_id, student_id, upload_id DESC);`;
-/** Another sector's reference: its table's columns, checks, primary key and row-key index. */
-const SECTOR_COPY_TABLE = `CREATE TABLE bench_copy (LIKE ${sector.table} INCLUDING ALL);
+/**
+ * The reference table: the sector's own table as the migrations make it (its columns, generated ones
+ * included, checks, primary key and row-key index), empty, under another name.
+ */
+const copyTable = `CREATE TABLE bench_copy (LIKE ${sector.table} INCLUDING ALL);
 ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER organisation_id SET DEFAULT 1;`;
-const copyTable = education ? COPY_TABLE : SECTOR_COPY_TABLE;
 
 buildServer();
 const csvFile = path.join(work, `${sector.slug}-${ROWS}.csv`);
@@ -180,13 +174,9 @@ async function pgliteRun(run: number) {
   const refDir = path.join(work, 'pglite-ref');
   rmSync(refDir, { recursive: true, force: true });
   const ref = await PGlite.create(refDir);
-  // Another sector: its table as the migrations make it (sector-tables.ts), named bench_copy.
-  await ref.exec(
-    education
-      ? COPY_TABLE
-      : `${sectorTableSql(sector!).replaceAll(sector!.table, 'bench_copy')}
-         ALTER TABLE bench_copy ALTER upload_id SET DEFAULT 1, ALTER organisation_id SET DEFAULT 1;`,
-  );
+  // The product's tables first, as on PostgreSQL: the reference is made from the sector's.
+  await migrate(fromPglite(ref));
+  await ref.exec(copyTable);
   t = performance.now();
   await ref.query(`COPY bench_copy (${columns}) FROM '/dev/blob' WITH (FORMAT csv, HEADER true)`, [], {
     blob: await openAsBlob(csvFile),
