@@ -1,5 +1,6 @@
 import { HOTELS, type ReportView } from '@insightra/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { lockOrganisation } from '../../src/features/bi/builtin/refresh-jobs-repository';
 import { ANALYZE_AFTER_ROWS } from '../../src/features/bi/builtin/table-statistics-repository';
 import { createTestApp } from '../helpers/app';
 import { seedUpload } from '../helpers/dataset';
@@ -121,6 +122,41 @@ describe('upload summaries', () => {
       room_revenue: 1400,
     });
     expect(await m.figures()).toMatchObject({ rowCount: 0 });
+  });
+
+  it('purges the upload a refresh under way is pointing at once that refresh has committed', async () => {
+    const m = await hotelMember();
+    const organisationId = m.user.organisationId!;
+    await m.upload([['2025-01-01', 'H1', '10', '5', '500']]);
+    const newer = await m.upload([['2025-01-02', 'H1', '10', '10', '900']]);
+    expect(await m.figures()).toMatchObject({ rowCount: 2 });
+    // A refresh in another transaction holds the organisation's lock and points the reports at `newer`.
+    let commit: () => void = () => {};
+    const committing = new Promise<void>((resolve) => {
+      commit = resolve;
+    });
+    let pointed: () => void = () => {};
+    const isPointing = new Promise<void>((resolve) => {
+      pointed = resolve;
+    });
+    const refreshing = db.transaction(async (tx) => {
+      await lockOrganisation(tx, organisationId);
+      await tx.query(
+        'UPDATE report_refresh_state SET summary_upload_id = $1, summary_sector = $2 WHERE organisation_id = $3',
+        [newer, HOTELS.industry, organisationId],
+      );
+      pointed();
+      await committing;
+    });
+    await isPointing;
+    const purge = app.inject({ method: 'DELETE', url: `/api/server/uploads/${newer}`, headers: m.session });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    commit();
+    await refreshing;
+    const res = await purge;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ deletedCount: 1 });
+    expect(await m.figures()).toMatchObject({ rowCount: 1, room_revenue: 500 });
   });
 
   it('summarises an upload stored without a summary at its first refresh, and keeps it', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SectorDeclaration } from '@insightra/contract';
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../../db/client';
+import { lockOrganisation } from './refresh-jobs-repository';
 import {
   olderCurrentRowsSql,
   runSummaryPlan,
@@ -111,6 +112,8 @@ export async function storedSummaryRowCount(
  * last refresh left until the next one.
  */
 export async function copyPurgedSummaries(tx: Tx, organisationId: number, uploadIds: number[]) {
+  // The refresh's lock: a refresh under way commits its pointer first, or runs after the purge.
+  await lockOrganisation(tx, organisationId);
   await sql`
     INSERT INTO sector_summaries (organisation_id, sector, grouping, d1, d2, terms)
     SELECT s.organisation_id, s.summary_sector, x.grouping, x.d1, x.d2, x.terms
