@@ -2,6 +2,7 @@ import { MESSAGES, PATHS } from '@insightra/contract/public';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useSwitchingTo } from '../../../lib/organisations/switching';
+import { dashboardAfterOnboarding, type RememberedLocation } from '../../../lib/remembered-location';
 import { useSession } from '../../../lib/session/session-context';
 
 export interface RouteGuardProps {
@@ -13,11 +14,6 @@ export interface RouteGuardProps {
   requireSector?: boolean;
   /** Administrator pages: anyone else goes to /access-denied. */
   requireAdmin?: boolean;
-}
-
-/** Where the login page returns to after a successful sign-in. */
-export interface RememberedLocation {
-  from?: { pathname: string; search?: string; hash?: string };
 }
 
 /**
@@ -32,20 +28,19 @@ export function RouteGuard({ requireSector = false, requireAdmin = false }: Rout
   if (status === 'loading') {
     return <Spinner text={MESSAGES.other.loading} className="flex-1 py-24" />;
   }
-  if (status !== 'authenticated' || !user) {
-    const state: RememberedLocation = {
-      from: { pathname: location.pathname, search: location.search, hash: location.hash },
-    };
-    return <Navigate to={PATHS.login} replace state={state} />;
-  }
+  // The login page returns here after sign-in; onboarding keeps a dashboard link's query.
+  const here: RememberedLocation = {
+    from: { pathname: location.pathname, search: location.search, hash: location.hash },
+  };
+  if (status !== 'authenticated' || !user) return <Navigate to={PATHS.login} replace state={here} />;
   if (requireAdmin && user.role !== 'admin') return <Navigate to={PATHS.accessDenied} replace />;
   if (requireSector) {
     const onOnboarding = location.pathname === PATHS.onboarding;
     const ready = user.organisation !== null && user.sectorId !== null;
     // An organisation's page needs no sector: its members can still see who owns it, or leave.
     const allowed = ready || (user.organisation !== null && location.pathname === PATHS.organisation);
-    if (!allowed && !onOnboarding) return <Navigate to={PATHS.onboarding} replace />;
-    if (ready && onOnboarding) return <Navigate to={PATHS.dashboard} replace />;
+    if (!allowed && !onOnboarding) return <Navigate to={PATHS.onboarding} replace state={here} />;
+    if (ready && onOnboarding) return <Navigate to={dashboardAfterOnboarding(location.state)} replace />;
     if (switchingTo !== null) {
       return (
         <Spinner

@@ -6,11 +6,11 @@ import { buttonClasses } from '../../../components/ui/button';
 import { invitationFrom } from '../../../lib/organisations/invitation-state';
 import { ROLE_LABELS } from '../../../lib/organisations/roles';
 import { usePublicConfig } from '../../../lib/public-config';
+import type { RememberedLocation } from '../../../lib/remembered-location';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { LoginForm } from '../components/login-form';
 import { RegisterForm } from '../components/register-form';
-import type { RememberedLocation } from '../components/route-guard';
 
 const GoogleSignIn = lazy(() =>
   import('../components/google-sign-in').then((m) => ({ default: m.GoogleSignIn })),

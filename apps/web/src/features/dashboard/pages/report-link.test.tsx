@@ -95,6 +95,33 @@ describe('a link to a report tab', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('opens the linked tab after onboarding, for a member whose organisation has no sector yet', async () => {
+    const withoutSector = testUser({ sectorId: null });
+    const withSector = testUser({ sectorId: 1 });
+    let current = withoutSector;
+    signIn(withoutSector);
+    const education = { id: 1, sector_id: 1, name: 'Education', sector_name: 'Education', slug: 'education' };
+    mockApi({
+      ...dashboardApi(reports).handlers,
+      'GET /api/auth/me': () => json({ success: true, data: { user: current } }),
+      [`GET ${api.sectors.list.path}`]: () => json({ success: true, data: { sectors: [education] } }),
+      [`PATCH ${api.sectors.setMine.path}`]: () => {
+        current = withSector;
+        return json({
+          success: true,
+          message: 'Sector saved',
+          data: { user: withSector, token: testToken(withSector) },
+        });
+      },
+    });
+    const { router, user } = renderRoute('/dashboard?report=3');
+    await user.click(await screen.findByRole('button', { name: /Industry sector/ }));
+    await user.click(screen.getByRole('option', { name: 'Education' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('tab', { name: 'Attendance' })).toHaveAttribute('aria-selected', 'true');
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
   it('is not followed in the organisation switched to while it opens', async () => {
     signIn(inAcme);
     const beaconToken = testToken(inBeacon);

@@ -1,8 +1,8 @@
-import { api, MESSAGES, ORGANISATION_MESSAGES, OrganisationName, PATHS } from '@insightra/contract';
+import { api, MESSAGES, ORGANISATION_MESSAGES, OrganisationName } from '@insightra/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,6 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { queryKey } from '../../../lib/query-keys';
+import { dashboardAfterOnboarding } from '../../../lib/remembered-location';
 import { useSession } from '../../../lib/session/session-context';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SectorSelect } from '../components/sector-select';
@@ -23,6 +24,7 @@ export function OnboardingPage() {
   usePageTitle('Choose your industry');
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
   const [sectorId, setSectorId] = useState<number | null>(null);
   const [organisationName, setOrganisationName] = useState('');
@@ -45,7 +47,7 @@ export function OnboardingPage() {
     onSuccess: ({ token, user }) => {
       if (token) session.login(token, user);
       else session.setUser(user);
-      navigate(PATHS.dashboard, { replace: true });
+      navigate(dashboardAfterOnboarding(location.state), { replace: true });
     },
     onError: (err) => {
       // A member with active uploads keeps their sector: the server's 409 says why. Otherwise the server
