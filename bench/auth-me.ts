@@ -10,11 +10,12 @@
  * BENCH_ONLY=postgres|pglite, BENCH_PORT (5291), BENCH_SERVER_DIR (an already built server bundle to measure instead of
  * building this tree's, e.g. an older commit's for a before/after figure; its routes must match).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PG_BASE = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432';
@@ -22,7 +23,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const PORT = Number(process.env.BENCH_PORT ?? 5291);
-const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const BUILD = path.join(ROOT, '.tmp', 'bench-auth');
 const SERVER_DIR = process.env.BENCH_SERVER_DIR ?? path.join(BUILD, 'server');
 /** The bar on PostgreSQL: /auth/me with one user per connection, against hello (docs/performance/auth.md). */
@@ -50,41 +50,20 @@ function build() {
   });
 }
 
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'server.js')], {
+function start(env: Record<string, string>): Promise<ChildProcess> {
+  return startBuiltServer({
+    serverDir: SERVER_DIR,
+    port: PORT,
+    readyPath: '/api/bench/hello',
+    timeoutMs: 60_000,
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'error',
       // An older bundle given as BENCH_SERVER_DIR adds the baseline routes only with it.
       BENCH_HELLO: '1',
       // Every benchmark user registers from this one address.
       REGISTER_LIMIT_PER_HOUR: '1000000',
-      ADMIN_USERNAME: '',
-      ADMIN_PASSWORD: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/bench/hello`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 function autocannon(url: string, seconds: number, headers: Record<string, string> = {}): Result {
@@ -195,7 +174,7 @@ async function measure(label: string, env: Record<string, string>) {
     console.log(`  median ratio /reports with ${CONNECTIONS} users : hello = ${reportsRatio.toFixed(2)}×`);
     return { label, rounds, ratios, ratio, usersRatio, reportsRatio };
   } finally {
-    await stop(server);
+    await stopBuiltServer(server);
   }
 }
 

@@ -22,7 +22,7 @@
  * (100), BENCH_REQUESTS (100 per search term), BENCH_SWITCHES (400), BENCH_ONLY=postgres|pglite, BENCH_PORT
  * (5293), BENCH_SERVER_DIR (an already built server bundle to measure instead of building this tree's).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -30,6 +30,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/lib/password';
+import { startBuiltServer, stopBuiltServer } from './built-server';
 import {
   BASE_IDS,
   MANY,
@@ -50,7 +51,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const SWITCHES = Number(process.env.BENCH_SWITCHES ?? 400);
 const PORT = Number(process.env.BENCH_PORT ?? 5293);
-const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const PASSWORD = 'bench-password';
 const OUT = path.join(ROOT, '.tmp', 'bench-organisations');
 const SERVER_DIR = process.env.BENCH_SERVER_DIR ?? path.join(OUT, 'server');
@@ -122,38 +122,14 @@ function build() {
   });
 }
 
-async function start(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'error',
-      BENCH_HELLO: '1',
-      ADMIN_USERNAME: '',
-      ADMIN_PASSWORD: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function start(env: Record<string, string>): Promise<ChildProcess> {
+  return startBuiltServer({
+    serverDir: SERVER_DIR,
+    port: PORT,
+    readyPath: '/api/bench/hello',
+    timeoutMs: 120_000,
+    env: { BENCH_HELLO: '1', ...env },
   });
-  for (let i = 0; i < 240; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${PORT}/api/bench/hello`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-async function stop(child: ChildProcess) {
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** autocannon in its own process, each connection signed in as a different user (bench/autocannon-users.mjs). */
@@ -247,7 +223,7 @@ async function measure(
   dbPids: () => Promise<number[]> = async () => [],
 ) {
   // A first start migrates the database; it is seeded while no server runs.
-  await stop(await start(env));
+  await stopBuiltServer(await start(env));
   const seeding = performance.now();
   const hash = await hashPassword(PASSWORD);
   const { o } = await seed((u, o) => seedStatements(hash, u, o));
@@ -381,7 +357,7 @@ async function measure(
     };
   } finally {
     agent.destroy();
-    await stop(server);
+    await stopBuiltServer(server);
   }
 }
 

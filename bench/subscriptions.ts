@@ -16,8 +16,7 @@
  * (5393, and the next port), BENCH_ORGANISATIONS, BENCH_ROWS, BENCH_MEMBERS, BENCH_TABS, BENCH_SERVER_DIR
  * (an already built server bundle to measure instead of building this tree's).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -36,6 +35,8 @@ import {
   createOrganisation,
 } from '../apps/server/src/features/organisations/organisation-repository';
 import { hashPassword } from '../apps/server/src/lib/password';
+import { startBuiltServer, stopBuiltServer } from './built-server';
+import { cpuSeconds, rssMb } from './ingest-lib';
 import { copyLine, sectorIdOf } from './sector-rows';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -46,7 +47,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10);
 const TABS = Number(process.env.BENCH_TABS ?? 5);
 const SERVER_DIR = process.env.BENCH_SERVER_DIR ?? path.join(ROOT, '.tmp', 'bench-subscriptions', 'server');
-const SECRET = 'bench-secret-that-is-long-enough-0123456789abcdef';
 const PASSWORD = 'bench-password';
 const BARS = { deliveredMs: 5 * 60_000, memoryMb: 256 };
 const SUBSCRIPTIONS = ORGANISATIONS * TABS * MEMBERS;
@@ -89,44 +89,6 @@ async function startMailServer() {
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   };
 }
-
-/** A built server listening on `port`; resolves once its health check answers. */
-async function startServer(port: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(SERVER_DIR, 'server.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET: SECRET,
-      LOG_LEVEL: 'error',
-      ADMIN_USERNAME: '',
-      ADMIN_PASSWORD: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/powerbi/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('server did not start');
-}
-
-/** CPU seconds the process has used so far (Linux /proc, clock ticks of 10 ms). */
-const cpuSeconds = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-const rssMb = (pid: number) => {
-  const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) / 1024;
-};
 
 async function api<T>(base: string, route: string, token: string | null, body?: unknown): Promise<T> {
   const res = await fetch(`${base}${route}`, {
@@ -240,8 +202,10 @@ const mail = await startMailServer();
 const env = { DATABASE_URL: databaseUrl, SMTP_URL: mail.url, PUBLIC_URL: 'https://portal.example.com' };
 const bases = [`http://127.0.0.1:${PORT}`, `http://127.0.0.1:${PORT + 1}`];
 // The first migrates the database; the second starts on it.
-const servers = [await startServer(PORT, env)];
-servers.push(await startServer(PORT + 1, env));
+const instance = (port: number) =>
+  startBuiltServer({ serverDir: SERVER_DIR, port, readyPath: '/api/powerbi/health', timeoutMs: 60_000, env });
+const servers = [await instance(PORT)];
+servers.push(await instance(PORT + 1));
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
 const db = fromPool(pool);
 let missed = false;
@@ -317,11 +281,7 @@ try {
   );
   missed = !ok.delivered || !ok.oneIdEach || !ok.memory;
 } finally {
-  for (const s of servers) {
-    const exited = new Promise((r) => s.once('exit', r));
-    s.kill('SIGTERM');
-    await exited;
-  }
+  for (const s of servers) await stopBuiltServer(s);
   await db.close();
   await mail.close();
   await admin.query(`DROP DATABASE ${database}`);
