@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { IndustrySlug } from '../constants';
 import { sectorDeclaration } from '../industries';
-import { type CellValue, type ColumnGuess, guessMapping } from './guess';
+import { type ColumnGuess, guessMapping, type SampleCell } from './guess';
 import { headerKey } from './header-words';
 
-const guess = (sector: IndustrySlug, header: string[], rows: CellValue[][] = []) =>
+const guess = (sector: IndustrySlug, header: string[], rows: SampleCell[][] = []) =>
   guessMapping(sectorDeclaration(sector), header, rows);
 const byColumn = (columns: readonly ColumnGuess[]) => Object.fromEntries(columns.map((c) => [c.column, c]));
 
@@ -224,7 +224,32 @@ describe('a whole file', () => {
     expect(c.units).toEqual({
       column: 'units',
       index: null,
-      reason: "Values of 'X' and 'Y' all fit Units; no header matched",
+      reason: "Values of 'X' and 'Y' each fit Units; no header matched",
+    });
+  });
+
+  it('takes amounts in thousands for a money column and smaller whole numbers for a count', () => {
+    const rows = [
+      ['A', '2025-06-01', '12', '610', '18540'],
+      ['B', '2025-06-01', '40', '455', '72150'],
+    ];
+    const c = byColumn(guess('retail', ['Store', 'Date', 'Qty', 'P', 'Q'], rows).columns);
+    expect(c.footfall).toEqual({
+      column: 'footfall',
+      index: 3,
+      confidence: 'low',
+      reason: 'Values are numbers from 455 to 610; no header matched',
+    });
+    expect(c.revenue).toMatchObject({ index: 4, confidence: 'medium' });
+  });
+
+  it('makes a partial name shared by two headers a low guess', () => {
+    const c = byColumn(guess('automobile', ['Wholesale Units', 'Retail Units']).columns);
+    expect(c.units).toEqual({
+      column: 'units',
+      index: 0,
+      confidence: 'low',
+      reason: "Header 'Wholesale Units' contains 'Units', a name for Units; 'Retail Units' matches as well",
     });
   });
 
@@ -246,7 +271,7 @@ describe('a whole file', () => {
   });
 
   it('reads cells a spreadsheet reader gives as numbers, booleans and dates, and only the first 1,000 rows', () => {
-    const rows: CellValue[][] = [[new Date('2025-06-15T00:00:00Z'), 12.5, true, null]];
+    const rows: SampleCell[][] = [[new Date('2025-06-15T00:00:00Z'), 12.5, true, null]];
     const { profiles } = guess('education', ['a', 'b', 'c', 'd'], rows);
     expect(profiles.map((p) => p.shape)).toEqual(['date', 'number', 'yes-no', 'empty']);
     const many = Array.from({ length: 1500 }, (_, i) => [String(i)]);

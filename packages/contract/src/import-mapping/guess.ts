@@ -30,7 +30,7 @@ export interface MappingGuess {
 }
 
 /** A cell as a reader gives it; numbers, booleans and dates are read as text. */
-export type CellValue = string | number | boolean | Date | null | undefined;
+export type SampleCell = string | number | boolean | Date | null | undefined;
 
 interface Candidate {
   t: number;
@@ -43,7 +43,7 @@ interface Candidate {
 /** Value evidence this strong (dates, an enumeration's values, unique codes) tells a column alone. */
 const TELLING = 35;
 
-function cellText(cell: CellValue): string {
+function cellText(cell: SampleCell): string {
   if (cell instanceof Date) {
     const iso = cell.toISOString();
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
@@ -86,7 +86,7 @@ function nameConfidence({ name, fit }: Candidate, rivals: number): GuessConfiden
 export function guessMapping(
   sector: SectorDeclaration,
   header: readonly string[],
-  rows: readonly (readonly CellValue[])[],
+  rows: readonly (readonly SampleCell[])[],
 ): MappingGuess {
   const specs = sector.upload.columns;
   const sample = rows.slice(0, SAMPLE_ROWS);
@@ -125,7 +125,9 @@ export function guessMapping(
       column: specs[c.t]!.name,
       index: c.f,
       confidence: nameConfidence(c, rivals.length),
-      reason: rivals.length ? `${reason}; ${quoted(rivals)} matches as well` : reason,
+      reason: rivals.length
+        ? `${reason}; ${quoted(rivals)} ${rivals.length > 1 ? 'match' : 'matches'} as well`
+        : reason,
     };
     used.add(c.f);
   }
@@ -166,7 +168,7 @@ export function guessMapping(
       const fitting = left.filter((p) => p.t === t).map((p) => files[p.f]!.header);
       const reason =
         fitting.length > 1
-          ? `Values of ${quoted(fitting)} all fit ${spec.label}; no header matched`
+          ? `Values of ${quoted(fitting)} each fit ${spec.label}; no header matched`
           : `No header matched ${spec.label}, and no column's values point to it`;
       return { column: spec.name, index: null, reason };
     }),

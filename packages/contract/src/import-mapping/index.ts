@@ -1,9 +1,9 @@
 export {
-  type CellValue,
   type ColumnGuess,
   type GuessConfidence,
   guessMapping,
   type MappingGuess,
+  type SampleCell,
 } from './guess';
 export { headerKey, headerWords } from './header-words';
 export { COLUMN_SYNONYMS } from './synonyms';

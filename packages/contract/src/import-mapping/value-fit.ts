@@ -82,11 +82,11 @@ export function valueFit(
       const not = kind.integer
         ? `are not whole numbers up to ${kind.max}`
         : `are not numbers up to ${kind.max}`;
-      // Among number columns, a count suits whole numbers, an amount large ones, a score its range.
+      // Among number columns, whole numbers suit a count, fractions an amount or a score, and the
+      // amounts of money columns are usually in thousands, other numbers below.
       const suits = [
-        kind.integer === true && integers,
-        kind.integer !== true && !integers,
-        kind.max >= MONEY ? median >= 1000 : max <= kind.max && kind.max <= 1000,
+        kind.integer === true ? integers : !integers,
+        kind.max >= MONEY ? median >= 1000 : median < 1000,
       ].filter(Boolean).length;
       return byShare(inRange, values.length, { strength: 20 + 3 * suits, says }, not);
     }
