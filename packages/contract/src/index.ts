@@ -21,6 +21,7 @@ export * from './constants';
 export * from './exports';
 export * from './field-messages';
 export * from './http';
+export * from './import-mapping';
 export * from './industries';
 export * from './issues';
 export * from './limit-messages';
