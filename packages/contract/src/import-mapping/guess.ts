@@ -81,7 +81,7 @@ function nameConfidence({ name, fit }: Candidate, rivals: number): GuessConfiden
 /**
  * Guesses, for each of a sector's template columns, the file column holding it: by header first
  * (known names and synonyms), then, for columns no header names, by the values' shape alone (at
- * most medium confidence). Reads the first SAMPLE_ROWS rows. See docs/decisions/133-import-mapping-guesses.md.
+ * most medium confidence). Reads the first SAMPLE_ROWS rows. See docs/decisions/140-import-mapping-guesses.md.
  */
 export function guessMapping(
   sector: SectorDeclaration,
