@@ -7,11 +7,12 @@ import {
 } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import type { SessionPrincipal } from '../../plugins/auth';
 import { ownerOf } from '../organisations/scope';
 import { chartCsv } from './csv';
+import { asMemberExport } from './member-exports';
 import { chartPng } from './png';
 import {
   documentOf,
@@ -60,6 +61,7 @@ export async function registerExportRoutes(app: FastifyInstance) {
 
     let file: Buffer | string;
     let reportName: string;
+    if (app.bi.exportsRefused) throw conflict(app.bi.exportsRefused);
     if (app.bi.name === 'powerbi' && app.bi.exportReport) {
       // Power BI draws its reports itself: PDF and PNG come from its export API; data from its frame.
       const tab = await source.tab();
@@ -98,18 +100,22 @@ export async function registerExportRoutes(app: FastifyInstance) {
   };
 
   addRoute(app, api.exports.export, async ({ params, query, caller, reply }) =>
-    answer(reply, caller, query, {
-      tab: () => findTab(app.db, ownerOf(caller), params.id),
-      report: () => loadReport(app.db, ownerOf(caller), params.id),
-    }),
+    asMemberExport(app, caller.userId, () =>
+      answer(reply, caller, query, {
+        tab: () => findTab(app.db, ownerOf(caller), params.id),
+        report: () => loadReport(app.db, ownerOf(caller), params.id),
+      }),
+    ),
   );
 
   addRoute(app, api.exports.sectorExport, async ({ params, query, caller, reply }) => {
     const organisationId = ownerOf(caller);
     const tab = () => sectorPageTab(app.db, organisationId, params.sector as IndustrySlug);
-    return answer(reply, caller, query, {
-      tab,
-      report: async () => loadSectorPageReport(app.db, organisationId, await tab()),
-    });
+    return asMemberExport(app, caller.userId, () =>
+      answer(reply, caller, query, {
+        tab,
+        report: async () => loadSectorPageReport(app.db, organisationId, await tab()),
+      }),
+    );
   });
 }
