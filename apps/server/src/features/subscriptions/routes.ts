@@ -1,7 +1,8 @@
 import { api, SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../lib/http-error';
-import { enforceLayers, type Limit } from '../../lib/rate-limit';
+import type { Database } from '../../db/client';
+import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
+import { consume, type Limit, refund } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
 import { requireConfirmedAddress } from '../auth/address-confirmation';
 import { latestDeliveries } from './delivery-repository';
@@ -39,6 +40,25 @@ const SEND_NOW_PER_MEMBER: Limit = {
   max: SUBSCRIPTION_LIMITS.sendNowPerMemberPerDay,
   windowSeconds: 24 * 60 * 60,
 };
+
+/**
+ * Counts a send-now in the subscription's 10 minutes and the member's day; 429 with Retry-After naming
+ * the one spent. A refused send-now spends neither, so one member's refusals never hold another back.
+ */
+async function spendSendNow(db: Database, subscriptionId: number, userId: number) {
+  const layers = [
+    { limit: SEND_NOW_PER_SUBSCRIPTION, key: `subscription:${subscriptionId}` },
+    { limit: SEND_NOW_PER_MEMBER, key: `user:${userId}` },
+  ];
+  const counted = await consume(db, layers);
+  if (counted.allowed) return;
+  await refund(db, counted.counted);
+  const message =
+    counted.refused === layers[0]
+      ? SUBSCRIPTION_MESSAGES.sendNowTooSoon
+      : SUBSCRIPTION_MESSAGES.sendNowTooMany;
+  throw tooManyRequests(message(counted.retryAfter), counted.retryAfter);
+}
 
 /**
  * Subscriptions: a report tab e-mailed on a schedule (docs/PRODUCT.md, "Subscriptions"). Each instance
@@ -98,19 +118,7 @@ export async function registerSubscriptionRoutes(app: FastifyInstance) {
     const row = await editableSubscription(db, caller, params.id);
     if (!config.smtp.url) throw conflict(SUBSCRIPTION_MESSAGES.noSmtp);
     requireConfirmedAddress(config, caller);
-    // The subscription's budget first: a refusal there spends none of the member's day.
-    await enforceLayers(db, [
-      {
-        limit: SEND_NOW_PER_SUBSCRIPTION,
-        key: `subscription:${row.id}`,
-        message: SUBSCRIPTION_MESSAGES.sendNowTooSoon,
-      },
-      {
-        limit: SEND_NOW_PER_MEMBER,
-        key: `user:${caller.userId}`,
-        message: SUBSCRIPTION_MESSAGES.sendNowTooMany,
-      },
-    ]);
+    await spendSendNow(db, row.id, caller.userId);
     await queueSlotNow(db, config, row.id);
     runner.wake();
     return { success: true as const, message: SUBSCRIPTION_MESSAGES.queued };
