@@ -119,7 +119,7 @@ describe('invitation limits', () => {
 });
 
 describe("a report frame's embed token", () => {
-  async function frameFor(user: TestUser, session: string) {
+  async function frameFor(session: string) {
     const uuid = sectorOverview(EDUCATION).uuid;
     const res = await app.inject({
       url: '/api/powerbi/get-powerbi-token?tier=Beta',
@@ -134,7 +134,7 @@ describe("a report frame's embed token", () => {
     const user = await createUser(db);
     await createReport(db, user.id, { report_uuid: sectorOverview(EDUCATION).uuid });
     const session = await tokenFor(app, user);
-    const data = await frameFor(user, session);
+    const data = await frameFor(session);
     expect((await data()).statusCode).toBe(200);
     expect((await call('POST', '/auth/logout', session)).status).toBe(200);
     expect((await data()).statusCode).toBe(401);
@@ -144,7 +144,7 @@ describe("a report frame's embed token", () => {
     const { orgId, first, second } = await organisationWithTwoOwners();
     await createReport(db, first.id, { report_uuid: sectorOverview(EDUCATION).uuid });
     const session = await app.auth.signSession(second.id, { organisation: { id: orgId } });
-    const data = await frameFor(second, session);
+    const data = await frameFor(session);
     expect((await data()).statusCode).toBe(200);
     await call('DELETE', `/organisations/${orgId}/members/${second.id}`, await tokenFor(app, first));
     expect((await data()).statusCode).toBe(401);
