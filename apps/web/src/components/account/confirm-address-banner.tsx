@@ -20,17 +20,19 @@ export function ConfirmAddressBanner() {
       aria-label="Confirm your e-mail address"
       className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-warning/30 bg-warning-soft p-4 text-sm text-ink sm:flex-row sm:items-center"
     >
-      <MailWarning aria-hidden="true" className="size-5 shrink-0 text-warning" />
-      <div className="flex-1">
-        <p className="font-semibold">Confirm your e-mail address</p>
-        <p className="mt-0.5">
-          We sent a link to <span className="font-medium break-all">{user.email}</span>. Until you open it,
-          you cannot subscribe to reports, receive them or invite people.
-        </p>
-        <p aria-live="polite" className={resend.isError ? 'mt-1 text-error' : 'mt-1 text-success'}>
-          {resend.isSuccess && resend.data.message}
-          {resend.isError && errorMessage(resend.error, 'The link could not be sent. Please try again.')}
-        </p>
+      <div className="flex flex-1 gap-3">
+        <MailWarning aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-warning" />
+        <div>
+          <p className="font-semibold">Confirm your e-mail address</p>
+          <p className="mt-0.5">
+            We sent a link to <span className="font-medium break-words">{user.email}</span>. Until you open it,
+            you cannot subscribe to reports, receive them or invite people.
+          </p>
+          <p aria-live="polite" className={resend.isError ? 'mt-1 text-error' : 'mt-1 text-success'}>
+            {resend.isSuccess && resend.data.message}
+            {resend.isError && errorMessage(resend.error, 'The link could not be sent. Please try again.')}
+          </p>
+        </div>
       </div>
       <Button
         variant="secondary"

@@ -42,15 +42,15 @@ export function VerifyEmailPage() {
     </Link>
   );
   if (verify.isSuccess) {
-    const { email, username } = verify.data.data;
+    const { username } = verify.data.data;
     return (
       <NoticeCard
         icon={<MailCheck aria-hidden="true" className="size-10 text-success" />}
         title={verify.data.message}
         footer={next}
       >
-        The address of the account <span className="font-medium text-ink">{username}</span> is{' '}
-        <span className="break-all">{email}</span>: reports and invitations can now be sent to it.
+        It is the address of the account <span className="font-medium text-ink">{username}</span>: reports and
+        invitations can now be sent to it.
       </NoticeCard>
     );
   }

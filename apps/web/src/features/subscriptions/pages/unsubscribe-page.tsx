@@ -95,7 +95,9 @@ export function UnsubscribePage() {
         title={one.isSuccess ? one.data.message : `You have already unsubscribed from ${reportName}`}
         footer={
           <div className="flex w-full flex-col items-center gap-3 border-t border-line pt-4">
-            <p className="text-sm text-muted">Want nothing more from {organisation}?</p>
+            <p className="text-sm text-muted">
+              Want no more e-mail of any kind from {organisation}, now or later?
+            </p>
             {all.isError && failure(all.error)}
             <Button
               variant="secondary"
@@ -103,7 +105,7 @@ export function UnsubscribePage() {
               loadingText="Unsubscribing..."
               onClick={() => all.mutate()}
             >
-              Unsubscribe from everything from {organisationName}
+              Unsubscribe from everything
             </Button>
             {home}
           </div>
