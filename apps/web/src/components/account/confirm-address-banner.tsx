@@ -25,8 +25,8 @@ export function ConfirmAddressBanner() {
         <div>
           <p className="font-semibold">Confirm your e-mail address</p>
           <p className="mt-0.5">
-            We sent a link to <span className="font-medium break-words">{user.email}</span>. Until you open it,
-            you cannot subscribe to reports, receive them or invite people.
+            We sent a link to <span className="font-medium break-words">{user.email}</span>. Until you open
+            it, you cannot subscribe to reports, receive them or invite people.
           </p>
           <p aria-live="polite" className={resend.isError ? 'mt-1 text-error' : 'mt-1 text-success'}>
             {resend.isSuccess && resend.data.message}
