@@ -34,15 +34,3 @@ export async function liftSuppression(db: Queryable, organisationId: number, ema
     .where('email', '=', lower(email))
     .execute();
 }
-
-/** The addresses (lower case) among `emails` that the organisation may not mail. */
-export async function suppressedAmong(db: Queryable, organisationId: number, emails: string[]) {
-  if (emails.length === 0) return new Set<string>();
-  const rows = await db.kysely
-    .selectFrom('mail_suppressions')
-    .select('email')
-    .where('organisation_id', '=', organisationId)
-    .where('email', 'in', emails.map(lower))
-    .execute();
-  return new Set(rows.map((r) => r.email));
-}
