@@ -145,3 +145,16 @@ test('the start-up administrator reaches the admin pages without a sector; a mem
   await page.goto('/admin-dashboard');
   await expect(page).toHaveURL(/\/access-denied$/);
 });
+
+test('a forgotten password, on a server that sends no mail: the page says to ask an administrator', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expect(page.getByText('npm run admin -- reset-password <username>')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -28,6 +28,10 @@ export const SERVER_FEATURE_ENTRY_POINTS: Record<string, string> = {
   'apps/server/src/features/bi/builtin/sector-summaries.ts': "a report's figures",
   // A report tab rendered as the PDF a member downloads: scheduled e-mails attach the same file.
   'apps/server/src/features/exports/render.ts': 'a report as a PDF',
+  // Whether an address may receive mail: invitations, subscriptions and accepting an invitation ask it.
+  'apps/server/src/features/auth/address-confirmation.ts': 'confirmed addresses',
+  // Addresses that asked for no more mail from an organisation: invitations respect them too.
+  'apps/server/src/features/subscriptions/suppression-repository.ts': "an organisation's suppression list",
   // Cells no spreadsheet runs as formulas: the rejected-rows file and the report exports write them.
   'apps/server/src/features/uploads/rejected-writer.ts': 'formula-safe cells',
 };

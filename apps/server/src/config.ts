@@ -205,7 +205,7 @@ const EnvSchema = z.object({
   HOST: optionalString,
   PUBLIC_URL: publicUrl,
   TRUST_PROXY: trustProxy,
-  REGISTER_LIMIT_PER_HOUR: intFrom(200, 1, 1_000_000),
+  REGISTER_LIMIT_PER_HOUR: intFrom(20, 1, 1_000_000),
   DATA_DIR: optionalString,
   DATABASE_URL: z
     .string()
@@ -276,6 +276,7 @@ const EnvSchema = z.object({
   UPLOAD_DAILY_MB: intFrom(2048, 1, 10_000_000),
   UPLOAD_CSV_TIMEOUT_S: intFrom(600, 1, 86_400),
   UPLOAD_LEASE_S: intFrom(60, 1, 3600),
+  ORG_STORAGE_MAX_MB: intFrom(2048, 1, 100_000_000),
   // EXPORT_LIMITS.defaultWorkers, which this file cannot import: the contract's schemas load after the
   // configuration (config.test.ts checks that the two agree).
   EXPORT_WORKERS: intFrom(2, 1, 64),
@@ -302,6 +303,7 @@ export function publicConfigOf(config: Config): PublicConfig {
     google: { enabled: Boolean(google.clientId), clientId: google.clientId ?? null },
     bi: { provider: bi.provider, embedMode: bi.embedMode },
     uploads: { maxBytes: config.uploads.maxBytes },
+    mail: { enabled: Boolean(config.smtp.url) },
   };
 }
 
@@ -366,6 +368,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
         authorityHost: env.POWERBI_AUTHORITY_HOST,
         /** Row-level-security roles every embed token's identity carries; none: no identity (decision 074). */
         rlsRoles: env.POWERBI_RLS_ROLES,
+        /** POWERBI_SHARED_DATASET: no row-level security on purpose; every member sees every row. */
+        sharedDataset: env.POWERBI_SHARED_DATASET,
         tokenMinutes: env.POWERBI_TOKEN_MINUTES,
         refreshMinIntervalMin: env.POWERBI_REFRESH_MIN_INTERVAL_MIN,
       },
@@ -380,6 +384,8 @@ function toConfig(env: z.infer<typeof EnvSchema>, cwd: string) {
       dailyBytes: env.UPLOAD_DAILY_MB * 1024 * 1024,
       csvTimeoutMs: env.UPLOAD_CSV_TIMEOUT_S * 1000,
       leaseMs: env.UPLOAD_LEASE_S * 1000,
+      /** What one organisation's uploads may store in all (413 beyond). */
+      organisationMaxBytes: env.ORG_STORAGE_MAX_MB * 1024 * 1024,
     },
     /** Report exports rendered at once per instance; more are answered 503 with Retry-After. */
     exports: { workers: env.EXPORT_WORKERS },

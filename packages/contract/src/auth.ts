@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ForgotPasswordBody, ResetPasswordBody, VerifyEmailBody, VerifyEmailResponse } from './account-mail';
 import { DEFAULT_DASHBOARD_HEADER, LIMITS } from './constants';
 import { defineRoute, SuccessMessage } from './http';
 import { Email, FullName, Password, User, Username } from './users';
@@ -198,6 +199,45 @@ export const authRoutes = {
       "Prove the account's owner again with the password, or with a fresh Google ID token for an account without one",
     body: ReauthenticateBody,
     response: SuccessMessage,
+  }),
+  verifyEmail: defineRoute({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    tag: 'auth',
+    access: 'none',
+    summary:
+      "Confirm an account's e-mail address with the link mailed to it (single use, 24 hours); 410 for a used or expired link",
+    body: VerifyEmailBody,
+    response: VerifyEmailResponse,
+  }),
+  resendVerification: defineRoute({
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    tag: 'auth',
+    access: 'user',
+    summary:
+      'Mail the confirmation link again (at most 3 a day, 429 beyond); 409 once confirmed or without SMTP_URL',
+    response: SuccessMessage,
+  }),
+  forgotPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    tag: 'auth',
+    access: 'none',
+    summary:
+      'Mail a password-reset link (30 minutes, single use) to a confirmed address; the same answer whether or not an account has it; 409 without SMTP_URL',
+    body: ForgotPasswordBody,
+    response: SuccessMessage,
+  }),
+  resetPassword: defineRoute({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    tag: 'auth',
+    access: 'none',
+    summary:
+      "Set a new password with a reset link's token: every session of the account ends, a new one starts, and a mail confirms the change",
+    body: ResetPasswordBody,
+    response: AuthResponse,
   }),
   dashboardHeader: defineRoute({
     method: 'PUT',

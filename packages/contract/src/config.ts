@@ -11,6 +11,8 @@ export const PublicConfig = z.object({
   bi: z.object({ provider: z.enum(BI_PROVIDERS), embedMode: z.enum(EMBED_MODES) }),
   /** Largest accepted upload, so the web app can refuse a bigger file before sending it. */
   uploads: z.object({ maxBytes: z.number().int().positive() }),
+  /** Whether the server sends mail (SMTP_URL): address confirmation, password reset, subscriptions. */
+  mail: z.object({ enabled: z.boolean() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -17,6 +17,10 @@ export const EXPORT_LIMITS = {
   pdfTableRows: 1000,
   /** Exports running at once per instance, unless EXPORT_WORKERS says otherwise. */
   defaultWorkers: 2,
+  /** One member's exports running at once, across all instances. */
+  perMemberAtOnce: 2,
+  /** One member's exports started in any minute, across all instances. */
+  perMemberPerMinute: 60,
 } as const;
 
 export const EXPORT_MESSAGES = {
@@ -26,6 +30,12 @@ export const EXPORT_MESSAGES = {
   notExportable: 'This report cannot be exported',
   powerBiDataFormats: 'Power BI reports export as PDF or PNG; use the report frame to export data',
   failed: 'The export failed; please try again',
+  memberBusy: `You have ${EXPORT_LIMITS.perMemberAtOnce} exports running; please wait for one to finish`,
+  memberTooMany: (seconds: number) =>
+    `You have started ${EXPORT_LIMITS.perMemberPerMinute} exports in a minute; please try again in ${seconds} seconds`,
+  /** Power BI secure-embed mode without an identity for exports (POWERBI_RLS_ROLES or POWERBI_SHARED_DATASET). */
+  noIdentity:
+    'Exports and e-mailed reports are off on this server: Power BI needs POWERBI_RLS_ROLES, or POWERBI_SHARED_DATASET=true, to export as the organisation',
   moreRows: (shown: number, total: number) =>
     `Showing the first ${shown.toLocaleString('en-IN')} of ${total.toLocaleString('en-IN')} rows; the XLSX export holds them all.`,
 } as const;
@@ -73,19 +83,27 @@ export const exportRoutes = {
 
 export const SUBSCRIPTION_CADENCES = ['daily', 'weekly', 'monthly'] as const;
 export type SubscriptionCadence = (typeof SUBSCRIPTION_CADENCES)[number];
-export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped'] as const;
+/** `suppressed`: not sent because the address asked for nothing more from the organisation. */
+export const DELIVERY_STATES = ['pending', 'sent', 'failed', 'skipped', 'suppressed'] as const;
 
 export const SUBSCRIPTION_LIMITS = {
   maxRecipients: 20,
   defaultTimeZone: 'Asia/Kolkata',
   /** Attempts of one delivery before it is listed as failed for good. */
   maxAttempts: 5,
+  /** Subscriptions one member may have made, and one organisation may have. */
+  perMember: 20,
+  perOrganisation: 200,
+  /** Send-now: once per subscription per 10 minutes, 20 per member per day (across all instances). */
+  sendNowEverySeconds: 10 * 60,
+  sendNowPerMemberPerDay: 20,
 } as const;
 
 export const SUBSCRIPTION_MESSAGES = {
   noSmtp: 'E-mail is not set up on this server (SMTP_URL), so reports cannot be sent by e-mail yet',
   tooManyRecipients: `At most ${SUBSCRIPTION_LIMITS.maxRecipients} recipients`,
-  recipientOutside: 'Every recipient must be a member of this organisation',
+  /** One answer for every refused recipient, whether the id exists or not. */
+  recipientOutside: 'Every recipient must be a member of this organisation with a confirmed e-mail address',
   othersNeedEditor: 'Viewers can subscribe only themselves',
   notYours: 'Only its creator or an owner can change this subscription',
   notFound: 'Subscription not found',
@@ -96,6 +114,16 @@ export const SUBSCRIPTION_MESSAGES = {
   queued: 'The report will be sent in a moment',
   unsubscribed: 'You will no longer receive this report',
   unsubscribeInvalid: 'This unsubscribe link is no longer valid',
+  unsubscribedOrganisation: (organisation: string) =>
+    `You will receive no more e-mail from ${organisation} on this site`,
+  tooManyForMember: `You can have at most ${SUBSCRIPTION_LIMITS.perMember} subscriptions; delete one first`,
+  tooManyForOrganisation: `An organisation can have at most ${SUBSCRIPTION_LIMITS.perOrganisation} subscriptions; delete one first`,
+  sendNowTooSoon: (seconds: number) =>
+    `This report was sent a moment ago; you can send it again in ${Math.max(1, Math.ceil(seconds / 60))} minutes`,
+  sendNowTooMany: (seconds: number) =>
+    `You have sent reports ${SUBSCRIPTION_LIMITS.sendNowPerMemberPerDay} times today; please try again in ${Math.max(1, Math.ceil(seconds / 3600))} hours`,
+  /** What a member reads of a delivery the mail server refused (administrators read the server's text). */
+  mailRefused: 'The mail server refused the message',
   weekdayRequired: 'Choose the day of the week',
   monthDayRequired: 'Choose the day of the month',
   timeZoneInvalid: 'Unknown time zone',
@@ -179,7 +207,8 @@ export type Subscription = z.infer<typeof Subscription>;
 export const Delivery = z.object({
   id: z.number().int(),
   slot: z.string(),
-  recipient: z.object({ id: z.number().int().nullable(), email: z.string() }),
+  /** The address only while the recipient is a member of the organisation. */
+  recipient: z.object({ id: z.number().int().nullable(), email: z.string().nullable() }),
   status: z.enum(DELIVERY_STATES),
   attempts: z.number().int(),
   error: z.string().nullable(),
@@ -192,6 +221,11 @@ const SubscriptionParams = z.object({ id: IntId });
 const UnsubscribeParams = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/, 'Invalid unsubscribe link'),
 });
+/** `organisation`: everything from the subscription's organisation, now and later (the suppression list). */
+// A one-click client's form post, or no body at all, reaches the handler as nothing (null or undefined).
+const UnsubscribeBody = z
+  .strictObject({ scope: z.literal('organisation', { error: "scope must be 'organisation'" }).optional() })
+  .nullish();
 const one = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -268,9 +302,28 @@ export const subscriptionRoutes = {
     path: '/api/unsubscribe/:token',
     tag: 'subscriptions',
     access: 'none',
-    summary: "One-click unsubscribe from a mail's link (RFC 8058), without signing in",
+    summary:
+      "One-click unsubscribe from a mail's link (RFC 8058), without signing in; `{scope: 'organisation'}`: no more mail of any kind from its organisation",
     params: UnsubscribeParams,
+    body: UnsubscribeBody,
     response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
+  unsubscribeInfo: defineRoute({
+    method: 'GET',
+    path: '/api/unsubscribe/:token',
+    tag: 'subscriptions',
+    access: 'none',
+    summary: 'What an unsubscribe link is for: the report, its organisation, and what was already done',
+    params: UnsubscribeParams,
+    response: z.object({
+      success: z.literal(true),
+      data: z.object({
+        reportName: z.string(),
+        organisationName: z.string(),
+        unsubscribed: z.boolean(),
+        organisationUnsubscribed: z.boolean(),
+      }),
+    }),
   }),
   adminList: defineRoute({
     method: 'GET',

@@ -12,6 +12,7 @@ import { reportRoutes } from './reports';
 import { sectorRoutes } from './sectors';
 import { uploadRoutes } from './uploads';
 
+export * from './account-mail';
 export * from './admin';
 export * from './auth';
 export * from './bi';

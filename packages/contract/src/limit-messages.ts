@@ -11,4 +11,9 @@ export const LIMIT_MESSAGES = {
   register: (seconds: number) =>
     `Too many accounts registered from this address. Please try again in ${inMinutes(seconds)}.`,
   invitations: (seconds: number) => `Too many invitations sent. Please try again in ${inMinutes(seconds)}.`,
+  /** Registrations in all (every address) over the hour's ceiling. */
+  registerEverywhere: (seconds: number) =>
+    `Too many accounts are being registered right now. Please try again in ${inMinutes(seconds)}.`,
+  passwordReset: (seconds: number) =>
+    `Too many password resets asked from this address. Please try again in ${inMinutes(seconds)}.`,
 } as const;

@@ -83,6 +83,8 @@ export const MESSAGES = {
     dailyVolume: (mb: number) =>
       `You have reached the limit of ${mb} MB uploaded in 24 hours. Please try again later.`,
     serverBusy: 'The server is processing too many uploads. Please try again in a minute.',
+    storageFull: (organisation: string, usedMb: number, limitMb: number) =>
+      `${organisation} stores ${usedMb.toLocaleString('en-IN')} MB of uploads, and its limit is ${limitMb.toLocaleString('en-IN')} MB. Delete old uploads on the Activity page to make room.`,
     csvTooSlow: 'The .csv file took too long to read',
     rowTooLong: 'A row of the .csv file is longer than 1 MB: is a quote left unclosed?',
   },

@@ -73,6 +73,9 @@ export const ORGANISATION_LIMITS = {
   createdPerUser: 20,
   pendingInvitations: 50,
   invitationsPerOwnerPerHour: 20,
+  invitationsPerOrganisationPerDay: 100,
+  /** Invitations sent in any hour by everyone on the server (every instance). */
+  invitationsPerHourInAll: 500,
   invitationDays: 7,
   pageDefault: 50,
   pageMax: 200,
@@ -102,6 +105,9 @@ export const ORGANISATION_MESSAGES = {
   removed: 'Member removed',
   left: 'You left the organisation',
   invited: 'Invitation created',
+  /** The address asked to receive nothing from this organisation: the link is only shown. */
+  invitedNotMailed:
+    'Invitation created but not e-mailed: this address asked to receive no mail from this organisation. Send it the link yourself.',
   revoked: 'Invitation revoked',
   joined: (name: string) => `You joined ${name}`,
   ownerChoosesSector: 'The owner of this organisation has not chosen its sector yet',

@@ -12,9 +12,22 @@ export const Report = z.object({
 });
 export type Report = z.infer<typeof Report>;
 
+const NUL = String.fromCharCode(0);
+
 export const NewReport = z.object({
   tier: TierSchema,
-  report_type: z.string().trim().min(1, 'Report type is required').max(LIMITS.reportTypeMax),
+  report_type: z
+    .string()
+    .trim()
+    .min(1, 'Report type is required')
+    .max(LIMITS.reportTypeMax)
+    // As names of people and organisations: no control characters or bidirectional overrides, which
+    // rewrite how the text around them reads. NUL is left to the check of what can be stored, which
+    // names it as such.
+    .refine(
+      (name) => !/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(name.replaceAll(NUL, '')),
+      'Report name may not contain control characters',
+    ),
   report_uuid: z
     .string()
     .trim()

@@ -20,6 +20,10 @@ export const apiRefs = {
     googleLink: { method: 'POST', path: '/api/auth/google/link', access: 'user' },
     googleUnlink: { method: 'DELETE', path: '/api/auth/google/link', access: 'user' },
     reauthenticate: { method: 'POST', path: '/api/auth/reauthenticate', access: 'user' },
+    verifyEmail: { method: 'POST', path: '/api/auth/verify-email', access: 'none' },
+    resendVerification: { method: 'POST', path: '/api/auth/verify-email/resend', access: 'user' },
+    forgotPassword: { method: 'POST', path: '/api/auth/forgot-password', access: 'none' },
+    resetPassword: { method: 'POST', path: '/api/auth/reset-password', access: 'none' },
     dashboardHeader: { method: 'PUT', path: '/api/auth/dashboard-header', access: 'user' },
     fullName: { method: 'PUT', path: '/api/auth/fullname', access: 'user' },
     username: { method: 'PUT', path: '/api/auth/username', access: 'user' },
@@ -56,6 +60,7 @@ export const apiRefs = {
   },
   uploads: {
     upload: { method: 'POST', path: '/api/server/upload-excel', access: 'user' },
+    storage: { method: 'GET', path: '/api/server/storage', access: 'user' },
     activity: { method: 'GET', path: '/api/server/activity', access: 'user' },
     purge: { method: 'DELETE', path: '/api/server/uploads/:id', access: 'user' },
     originalFile: { method: 'GET', path: '/api/server/uploads/:id/original', access: 'user' },
@@ -109,6 +114,7 @@ export const apiRefs = {
     sendNow: { method: 'POST', path: '/api/subscriptions/:id/send-now', access: 'user' },
     deliveries: { method: 'GET', path: '/api/subscriptions/:id/deliveries', access: 'user' },
     unsubscribe: { method: 'POST', path: '/api/unsubscribe/:token', access: 'none' },
+    unsubscribeInfo: { method: 'GET', path: '/api/unsubscribe/:token', access: 'none' },
     adminList: { method: 'GET', path: '/api/admin/subscriptions', access: 'admin' },
   },
 } as const as unknown as Api;

@@ -18,6 +18,9 @@ export const PATHS = {
   subscriptions: '/subscriptions',
   invite: '/invite/:token',
   unsubscribe: '/unsubscribe/:token',
+  verifyEmail: '/verify-email/:token',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password/:token',
   adminDashboard: '/admin-dashboard',
   adminUser: '/admin-dashboard/users/:userId',
   adminOrganisations: '/admin-dashboard/organisations',
@@ -30,6 +33,8 @@ export const PATHS = {
   embedOf: (reportUuid: string) => `/embed/${reportUuid}`,
   inviteOf: (token: string) => `/invite/${encodeURIComponent(token)}`,
   unsubscribeOf: (token: string) => `/unsubscribe/${encodeURIComponent(token)}`,
+  verifyEmailOf: (token: string) => `/verify-email/${encodeURIComponent(token)}`,
+  resetPasswordOf: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
 } as const;
 
 /** Routes on which the site navigation bar is hidden (docs/PRODUCT.md#web-routes). */

@@ -54,6 +54,19 @@ export const uploadRoutes = {
     summary: 'Upload a .csv, .xlsx or .xls file (multipart field excelFile); rows are validated one by one',
     response: UploadResponse,
   }),
+  storage: defineRoute({
+    method: 'GET',
+    path: '/api/server/storage',
+    tag: 'uploads',
+    access: 'user',
+    permission: 'reports.view',
+    summary:
+      "What the active organisation's uploads store and its limit (ORG_STORAGE_MAX_MB); an upload past it answers 413",
+    response: z.object({
+      success: z.literal(true),
+      data: z.object({ usedBytes: z.number().int(), limitBytes: z.number().int() }),
+    }),
+  }),
   activity: defineRoute({
     method: 'GET',
     path: '/api/server/activity',

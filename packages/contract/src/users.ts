@@ -25,6 +25,8 @@ export const User = z.object({
   fullName: z.string().nullable(),
   full_name: z.string().nullable(),
   email: z.string().nullable(),
+  /** Whether the address was confirmed (a mailed link, Google, or a mailed invitation). */
+  emailVerified: z.boolean(),
   password: z.boolean(),
   role: z.enum(ROLES),
   region: z.string().nullable(),

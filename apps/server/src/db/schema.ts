@@ -38,6 +38,12 @@ export interface UsersTable {
   dashboard_header: Generated<string>;
   created_date: Generated<Date>;
   updated_date: Timestamp;
+  /** 0020: when the address was confirmed; null while it is not. */
+  email_verified_at: NullableTimestamp;
+  /** 0020: an account older than confirmation receives its subscriptions unconfirmed until then. */
+  email_grace_until: NullableTimestamp;
+  /** 0020: owed its one confirmation link. */
+  confirmation_due: Generated<boolean>;
 }
 
 export interface ReportsTable {
@@ -238,6 +244,33 @@ export interface InvitationsTable {
   accepted_at: NullableTimestamp;
   accepted_by: number | null;
   revoked_at: NullableTimestamp;
+  /** 0020: SHA-256 of the mailed link's own token, whose use proves the address. */
+  mail_token_hash: string | null;
+}
+
+/** 0020: a single-use link mailed to an account (only its token's SHA-256 is kept). */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'verify-email' | 'reset-password';
+  email: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** 0020: an address (lower case) that asked for no more mail from the organisation. */
+export interface MailSuppressionsTable {
+  organisation_id: number;
+  email: string;
+  created_at: Generated<Date>;
+}
+
+/** 0020: a member's export in progress on some instance, until it ends or expires. */
+export interface ExportRunsTable {
+  id: string;
+  user_id: number;
+  expires_at: Timestamp;
 }
 
 /** 0008_rate_limits.sql: the request limits' counted windows (lib/rate-limit.ts). */
@@ -258,6 +291,8 @@ export interface UserRow {
   username: string;
   full_name: string | null;
   email: string | null;
+  /** Whether the address is confirmed. */
+  email_verified: boolean;
   has_password: boolean;
   role: 'member' | 'admin';
   region: string | null;
@@ -322,7 +357,10 @@ export interface SubscriptionDeliveriesTable {
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   lease_owner: string | null;
   lease_expires_at: NullableTimestamp;
+  /** What members read of a failure or a skip. */
   error: string | null;
+  /** 0020: the mail server's own words, for administrators. */
+  error_detail: string | null;
   sent_at: NullableTimestamp;
 }
 
@@ -350,4 +388,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   subscription_recipients: SubscriptionRecipientsTable;
   subscription_deliveries: SubscriptionDeliveriesTable;
+  account_tokens: AccountTokensTable;
+  mail_suppressions: MailSuppressionsTable;
+  export_runs: ExportRunsTable;
 }

@@ -70,6 +70,20 @@ export async function enforce(
   return result.counted;
 }
 
+/**
+ * As `enforce`, with each layer's own message (e.g. one client address's share, or everyone's): the 429
+ * names the limit that was reached.
+ */
+export async function enforceLayers(
+  db: LimitsDb,
+  layers: readonly (Layer & { message: (seconds: number) => string })[],
+): Promise<Counted[]> {
+  const result = await consume(db, layers);
+  if (result.allowed) return result.counted;
+  const refused = layers.find((l) => l === result.refused) ?? layers[0]!;
+  throw tooManyRequests(refused.message(result.retryAfter), result.retryAfter);
+}
+
 /** Takes counted attempts back (a success is not a failure), in the windows they were counted in. */
 export async function refund(db: LimitsDb, counted: readonly Counted[]): Promise<void> {
   await refundAttempts(

@@ -10,7 +10,12 @@ import {
   pruneExpiredSessions,
   type SessionUserRow,
 } from '../features/auth/session-repository';
-import { activeOrganisation, type ScopedOrganisation, scopeFor } from '../features/organisations/scope';
+import {
+  activeOrganisation,
+  mayWorkIn,
+  type ScopedOrganisation,
+  scopeFor,
+} from '../features/organisations/scope';
 import { settingOrInsert } from '../lib/app-settings-repository';
 import { verifyHs256 } from '../lib/hs256';
 import { forbidden, unauthorized } from '../lib/http-error';
@@ -21,6 +26,8 @@ const SESSION_AUDIENCE = 'session';
 /** The audience of report embed tokens: they open the report frame's data, never a session route. */
 export const EMBED_AUDIENCE = 'embed';
 export const SESSION_TTL_SECONDS = SESSION_LIMITS.tokenTtlSeconds;
+/** A report frame's token whose session ended, or whose user left the organisation. */
+const EMBED_ENDED = 'This report is no longer open to you; reload the page';
 /** Expired sessions are also pruned this often (a user's own are pruned at each sign-in). */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -272,7 +279,22 @@ export const authPlugin = fp(
         );
       }
       const organisationId = Number(claims.sub);
-      if (!Number.isInteger(organisationId) || organisationId <= 0) throw unauthorized('Invalid embed token');
+      const userId = Number(claims.uid);
+      const sessionId = typeof claims.sid === 'string' ? claims.sid : '';
+      if (
+        !Number.isInteger(organisationId) ||
+        organisationId <= 0 ||
+        !Number.isInteger(userId) ||
+        !sessionId
+      ) {
+        throw unauthorized('Invalid embed token');
+      }
+      // The token lasts only as long as its session and its user's place in the organisation.
+      const row = await findSessionUser(app.db, sessionId);
+      if (!row || row.id !== userId) throw unauthorized(EMBED_ENDED);
+      if (!(await mayWorkIn(app.db, userId, row.role === 'admin' ? 'admin' : 'member', organisationId))) {
+        throw unauthorized(EMBED_ENDED);
+      }
       const reports = Array.isArray(claims.reports)
         ? claims.reports.filter((r): r is string => typeof r === 'string')
         : [];

@@ -24,7 +24,13 @@ export function prerenderedPages(root: string, config: Config): Map<string, stri
   } catch {
     return new Map();
   }
-  if (!isDeepStrictEqual(manifest.config, publicConfigOf(config))) return new Map();
+  // Whether mail is on changes no pre-rendered page (the sign-in page's "Forgot password?" link is always
+  // there; the page it opens asks the configuration itself).
+  const withoutMail = (c: unknown) => {
+    const { mail: _mail, ...rest } = (c ?? {}) as Record<string, unknown>;
+    return rest;
+  };
+  if (!isDeepStrictEqual(withoutMail(manifest.config), withoutMail(publicConfigOf(config)))) return new Map();
   return new Map(manifest.pages.map((p) => [p.path, `prerendered/${p.file}`]));
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/app';
 import { trustCertificateAuthority } from '../../src/features/bi/powerbi/http';
 import { bearer, createUser, type TestUser, tokenFor } from '../helpers/factories';
-import { powerBiApp } from '../helpers/powerbi/app';
+import { linesWith, powerBiApp } from '../helpers/powerbi/app';
 import { standInWithDatabase } from '../helpers/powerbi/setup';
 import { addSalesTab } from '../helpers/powerbi/tabs';
 
@@ -118,6 +118,59 @@ describe('exports in Power BI mode', () => {
       expect(res.json().message).toBe(EXPORT_MESSAGES.failed);
     } finally {
       pbi.standIn.exportOutcome = 'Succeeded';
+    }
+  });
+});
+
+describe('exports in Power BI secure-embed mode', () => {
+  // The stand-in's environment says POWERBI_SHARED_DATASET=true unless told otherwise.
+  const secureApp = async (env: Record<string, string>) =>
+    powerBiApp(pbi.standIn, pbi.db, {
+      POWERBI_EMBED_MODE: 'secure-embed',
+      POWERBI_SHARED_DATASET: 'false',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      ...env,
+    });
+
+  it('runs none without an identity, and start-up says so; subscriptions cannot be made', async () => {
+    const secure = await secureApp({});
+    try {
+      expect(linesWith(secure.lines, 'exports and e-mailed reports are off')).toHaveLength(1);
+      const headers = bearer(await tokenFor(secure.app, owner));
+      const res = await secure.app.inject({ url: `/api/reports/${tabs.granted}/export?format=pdf`, headers });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(EXPORT_MESSAGES.noIdentity);
+      const subscribe = await secure.app.inject({
+        method: 'POST',
+        url: '/api/subscriptions',
+        headers,
+        payload: { reportId: tabs.granted, cadence: 'daily', time: '09:00' },
+      });
+      expect(subscribe.statusCode).toBe(409);
+      expect(subscribe.json().message).toBe(EXPORT_MESSAGES.noIdentity);
+    } finally {
+      await secure.app.close();
+    }
+  });
+
+  it.each([
+    [{ POWERBI_RLS_ROLES: 'Customer' }, "carry the organisation's identity", true],
+    [{ POWERBI_SHARED_DATASET: 'true' }, 'carry no identity', false],
+  ])('runs them with %o, and start-up says which', async (env, said, identity) => {
+    const secure = await secureApp(env);
+    // A dataset shared on purpose has no row-level security for Power BI to ask an identity for.
+    const roles = pbi.standIn.rlsDatasets.get(pbi.standIn.datasetId);
+    if (!identity) pbi.standIn.rlsDatasets.delete(pbi.standIn.datasetId);
+    try {
+      expect(linesWith(secure.lines, said)).toHaveLength(1);
+      const headers = bearer(await tokenFor(secure.app, owner));
+      const res = await secure.app.inject({ url: `/api/reports/${tabs.granted}/export?format=pdf`, headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const job = [...pbi.standIn.exports.values()].at(-1)!;
+      expect(Boolean(job.body.powerBIReportConfiguration?.identities)).toBe(identity);
+    } finally {
+      if (roles) pbi.standIn.rlsDatasets.set(pbi.standIn.datasetId, roles);
+      await secure.app.close();
     }
   });
 });

@@ -105,6 +105,7 @@ const CASES: Record<string, Case> = {
   },
   'POST /api/server/upload-excel': { namesResource: false, multipart: true },
   'GET /api/server/activity': { namesResource: false },
+  'GET /api/server/storage': { namesResource: false },
   'DELETE /api/server/uploads/:id': {
     namesResource: true,
     purge: true,

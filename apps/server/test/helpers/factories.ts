@@ -49,7 +49,8 @@ async function keepIdsApart(db: Database) {
 
 /**
  * Inserts a user straight into the database, the owner of an organisation of their own (as a registration
- * makes). Defaults: a member, their organisation in the Education sector, with a password.
+ * makes). Defaults: a member with a confirmed address, their organisation in the Education sector, with a
+ * password.
  */
 export async function createUser(
   db: Database,
@@ -62,6 +63,8 @@ export async function createUser(
     sectorId: number | null;
     /** false: no organisation (an administrator made from the environment, a member removed from theirs). */
     organisation: boolean;
+    /** false: an address not confirmed yet (a fresh registration on a server that sends mail). */
+    emailVerified: boolean;
   }> = {},
 ): Promise<TestUser> {
   const suffix = unique();
@@ -77,6 +80,7 @@ export async function createUser(
       password_hash: password === null ? null : await hashOnce(password),
       role: overrides.role ?? 'member',
       updated_date: new Date(),
+      email_verified_at: overrides.emailVerified === false ? null : new Date(),
     })
     .returning(['id', 'role', 'full_name'])
     .executeTakeFirstOrThrow();

@@ -55,10 +55,22 @@ describe('the invitation e-mail', () => {
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual(['mailed@example.com']);
-    // The body may be folded (quoted-printable); the link is in it whole once unfolded.
+    // The body may be folded (quoted-printable); the link is in it whole once unfolded. It is the
+    // mailed link, of its own token (accepting through it proves the address), to the same invitation.
     const text = mail.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    expect(text).toContain(link);
+    const mailed = /https:\/\/portal\.example\.com\/insightra\/invite\/([A-Za-z0-9_-]{43})/.exec(text);
+    expect(mailed?.[0]).toBeDefined();
+    expect(mailed?.[0]).not.toBe(link);
+    const opened = await app.inject({ url: `/api/invitations/${mailed![1]}` });
+    expect(opened.json().data).toMatchObject({
+      organisationName: 'Acme School',
+      email: 'mailed@example.com',
+    });
     expect(text).toContain('Olive Owner invited you to join Acme School');
+    // Names members wrote stay out of the subject.
+    expect(/^Subject: (.*)$/m.exec(mail.data)?.[1]).toBe(
+      'You are invited to join an organisation on Insightra',
+    );
     expect(text).not.toContain('attacker.example');
     expect(text).not.toContain('evil.test');
   });

@@ -1,4 +1,10 @@
-import { EXPORT_MESSAGES, formatValue, SECTOR_DECLARATIONS, sectorOverview } from '@insightra/contract';
+import {
+  EXPORT_MESSAGES,
+  formatValue,
+  SECTOR_DECLARATIONS,
+  SUBSCRIPTION_MESSAGES,
+  sectorOverview,
+} from '@insightra/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../src/features/organisations/organisation-repository';
 import { DELIVERY_MESSAGES, SubscriptionRunner } from '../../src/features/subscriptions/delivery-runner';
@@ -82,7 +88,7 @@ const deliveriesOf = async (id: number) =>
     attempts: number;
     error: string | null;
     messageId: string;
-    recipient: { email: string };
+    recipient: { id: number | null; email: string | null };
   }[];
 
 const mailsTo = (email: string, since: number) =>
@@ -107,7 +113,9 @@ describe('a due slot', () => {
     const { kpis } = await reportForMail(app, owner.organisationId!, reportId);
     expect(kpis.some((k) => k.value !== null)).toBe(true);
     const toOwner = mailsTo(owner.email, before)[0]!;
-    expect(toOwner.header('subject')).toBe('Overview — Acme School');
+    // The subject names the site and the kind of mail; the report and organisation are in the body.
+    expect(toOwner.header('subject')).toBe('Your scheduled report from Insightra');
+    expect(toOwner.text).toContain('Overview — Acme School');
     expect(toOwner.header('message-id')).toBe(
       deliveries.find((d) => d.recipient.email === owner.email)!.messageId,
     );
@@ -214,7 +222,15 @@ describe('a failing delivery', () => {
         delays.push(Math.round(rows[0]!.wait_s / 60));
         const [delivery] = await deliveriesOf(id);
         expect(delivery).toMatchObject({ attempts: attempt, status: attempt < 5 ? 'pending' : 'failed' });
-        expect(delivery!.error).toContain('Mailbox unavailable');
+        // The member reads a reason written for them; administrators the mail server's own words.
+        expect(delivery!.error).toBe(SUBSCRIPTION_MESSAGES.mailRefused);
+        const failing = await app.inject({
+          url: '/api/admin/subscriptions?failing=true',
+          headers: adminSession,
+        });
+        const listed = failing.json().data.subscriptions.find((s: { id: number }) => s.id === id);
+        // Listed as failing from the first failed attempt, not only once the retries are spent.
+        expect(listed?.lastError).toContain('Mailbox unavailable');
         // Time passes until the retry is due.
         await db.query(
           'UPDATE subscription_deliveries SET next_attempt_at = now() WHERE subscription_id = $1',
@@ -231,7 +247,7 @@ describe('a failing delivery', () => {
 
     const list = (await app.inject({ url: '/api/subscriptions', headers: session })).json().data
       .subscriptions;
-    expect(list.find((s: { id: number }) => s.id === id).lastError).toContain('Mailbox unavailable');
+    expect(list.find((s: { id: number }) => s.id === id).lastError).toBe(SUBSCRIPTION_MESSAGES.mailRefused);
     const failing = await app.inject({ url: '/api/admin/subscriptions?failing=true', headers: adminSession });
     expect(failing.json().data.subscriptions.map((s: { id: number }) => s.id)).toContain(id);
   });
@@ -282,11 +298,14 @@ describe('skipping and leaving', () => {
     const before = mail.received.length;
     await runner().tick();
     expect(mail.received.slice(before).map((m: ReceivedMail) => m.to[0])).toEqual([owner.email]);
-    const byAddress = Object.fromEntries((await deliveriesOf(id)).map((d) => [d.recipient.email, d]));
-    expect(byAddress[leaving.email]).toMatchObject({
+    const byId = Object.fromEntries((await deliveriesOf(id)).map((d) => [d.recipient.id, d]));
+    // Skipped with the reason; the former member's address is no longer shown to the organisation.
+    expect(byId[leaving.id]).toMatchObject({
       status: 'skipped',
       error: DELIVERY_MESSAGES.leftOrganisation,
+      recipient: { id: leaving.id, email: null },
     });
+    expect(byId[owner.id]?.recipient.email).toBe(owner.email);
     const list = (await app.inject({ url: '/api/subscriptions', headers: session })).json().data
       .subscriptions;
     expect(list.find((s: { id: number }) => s.id === id).recipients.map((r: { id: number }) => r.id)).toEqual(

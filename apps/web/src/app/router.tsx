@@ -85,6 +85,27 @@ const publicRoutes: RouteObject[] = [
       (m) => m.UnsubscribePage,
     ),
   },
+  {
+    path: PATHS.verifyEmail,
+    lazy: page(
+      () => import('../features/account/pages/verify-email-page'),
+      (m) => m.VerifyEmailPage,
+    ),
+  },
+  {
+    path: PATHS.forgotPassword,
+    lazy: page(
+      () => import('../features/account/pages/forgot-password-page'),
+      (m) => m.ForgotPasswordPage,
+    ),
+  },
+  {
+    path: PATHS.resetPassword,
+    lazy: page(
+      () => import('../features/account/pages/reset-password-page'),
+      (m) => m.ResetPasswordPage,
+    ),
+  },
   { path: PATHS.accessDenied, Component: AccessDeniedPage },
 ];
 

@@ -17,6 +17,7 @@ export const PUBLIC_CONFIG_DEFAULTS: PublicConfig = {
   google: { enabled: false, clientId: null },
   bi: { provider: 'builtin', embedMode: 'embed-token' },
   uploads: { maxBytes: DEFAULT_UPLOAD_MAX_MB * 1024 * 1024 },
+  mail: { enabled: false },
 };
 
 export const publicConfigQuery = {

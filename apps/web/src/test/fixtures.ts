@@ -32,6 +32,7 @@ export function testUser(overrides: Partial<User> = {}): User {
     fullName,
     full_name: fullName,
     email: 'asha@example.com',
+    emailVerified: true,
     password: true,
     role: 'member',
     region: null,
@@ -86,6 +87,7 @@ export function testConfig(overrides: Partial<PublicConfig> = {}): PublicConfig 
     google: { enabled: false, clientId: null },
     bi: { provider: 'builtin', embedMode: 'embed-token' },
     uploads: { maxBytes: 1024 },
+    mail: { enabled: false },
     ...overrides,
   };
 }

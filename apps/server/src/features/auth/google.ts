@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { conflict, HttpError, serviceUnavailable, unauthorized } from '../../lib/http-error';
 import { acceptInvitation, joinThroughInvitation, usableInvitation } from '../organisations/invitations';
 import { createPersonalOrganisation } from '../organisations/organisation-repository';
+import { markAddressConfirmed } from './address-repository';
 import { emailInUse, setGoogleSub, userIdByGoogleSub, usernamesStartingWith } from './google-repository';
 import { insertUser, MESSAGES_409 } from './user-repository';
 
@@ -116,6 +117,8 @@ export async function userForGoogle(
 ): Promise<number> {
   const linked = await userIdByGoogleSub(db, identity.sub);
   if (linked !== null) {
+    // Google vouches for its address: the account's, when it is the same, is confirmed.
+    await markAddressConfirmed(db, linked, identity.email);
     if (invitationToken) await joinThroughInvitation(db, linked, invitationToken);
     return linked;
   }
@@ -132,6 +135,7 @@ export async function userForGoogle(
         passwordHash: null,
         providers: ['google'],
         googleSub: identity.sub,
+        emailVerified: true,
       });
       if (invitationToken) await acceptInvitation(tx, invitationToken, { id: userId, email: identity.email });
       else await createPersonalOrganisation(tx, userId, { fullName: identity.name, username });
@@ -154,7 +158,9 @@ export async function linkGoogle(db: Database, userId: number, identity: GoogleI
   const owner = await userIdByGoogleSub(db, identity.sub);
   if (owner !== null && owner !== userId) throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
   try {
-    return await setGoogleSub(db, userId, identity.sub);
+    const linked = await setGoogleSub(db, userId, identity.sub);
+    if (linked) await markAddressConfirmed(db, userId, identity.email);
+    return linked;
   } catch (err) {
     if ((err as { code?: string })?.code === '23505') throw conflict(SESSION_MESSAGES.googleLinkedElsewhere);
     throw err;

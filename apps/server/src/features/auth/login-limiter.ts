@@ -67,7 +67,9 @@ export async function ownPasswordMatches(
 }
 
 /** Registrations per client address per hour; `max` comes from REGISTER_LIMIT_PER_HOUR. */
-export const REGISTER_LIMIT = { bucket: 'register:address', max: 200, windowSeconds: 60 * 60 };
+export const REGISTER_LIMIT = { bucket: 'register:address', max: 20, windowSeconds: 60 * 60 };
+/** Registrations from every address together per hour, across all instances: open sign-up's ceiling. */
+export const REGISTER_LIMIT_IN_ALL = { bucket: 'register:all', max: 1000, windowSeconds: 60 * 60 };
 
 /**
  * The account a Google ID token claims, read before its signature is checked (the attempt is counted

@@ -3,14 +3,23 @@ import { api, LIMIT_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, serviceUnavailable, unauthorized } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { addressKey, enforce } from '../../lib/rate-limit';
+import { addressKey, enforceLayers } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
 import { acceptInvitation, usableInvitation } from '../organisations/invitations';
 import { createPersonalOrganisation } from '../organisations/organisation-repository';
+import { confirmationApplies, mailConfirmationLink } from './address-confirmation';
 import { registerBenchHello } from './bench-hello';
+import { sendOwedConfirmations } from './confirmation-sender';
 import { GOOGLE_NOT_CONFIGURED, googleVerifier, userForGoogle } from './google';
-import { beginSignIn, googleAccountKey, ownPasswordMatches, REGISTER_LIMIT } from './login-limiter';
+import {
+  beginSignIn,
+  googleAccountKey,
+  ownPasswordMatches,
+  REGISTER_LIMIT,
+  REGISTER_LIMIT_IN_ALL,
+} from './login-limiter';
 import { requireRecentProof } from './owner-proof';
+import { mailPasswordChanged, registerPasswordResetRoutes } from './password-reset-routes';
 import { sessionAnswer, userAnswer } from './session';
 import { endUserSessions } from './session-repository';
 import { registerSessionRoutes } from './session-routes';
@@ -23,6 +32,7 @@ import {
   setPassword,
   updateColumn,
 } from './user-repository';
+import { registerVerificationRoutes } from './verification-routes';
 
 /** True only in the benchmark's own build (build.mjs, SERVER_BENCH_ROUTES=1); absent from the sources. */
 declare const __BENCH_ROUTES__: boolean | undefined;
@@ -60,7 +70,10 @@ export async function registerAuthRoutes(app: FastifyInstance) {
 
   addRoute(app, api.auth.register, async ({ body, request }) => {
     const perHour = { ...REGISTER_LIMIT, max: app.config.limits.registerPerHour };
-    await enforce(app.db, [{ limit: perHour, key: addressKey(request.ip) }], LIMIT_MESSAGES.register);
+    await enforceLayers(app.db, [
+      { limit: perHour, key: addressKey(request.ip), message: LIMIT_MESSAGES.register },
+      { limit: REGISTER_LIMIT_IN_ALL, key: 'all', message: LIMIT_MESSAGES.registerEverywhere },
+    ]);
     // Through an invitation, the invitation is checked first (it must be for this e-mail address); the
     // account then joins only the inviting organisation, and its first session starts there.
     const invitation = body.invitationToken;
@@ -68,7 +81,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     await assertUsernameFree(app.db, body.username);
     await assertEmailFree(app.db, body.email);
     const passwordHash = await hashPassword(body.password);
-    const id = await app.db.transaction(async (tx) => {
+    const { id, proven } = await app.db.transaction(async (tx) => {
       const userId = await insertUser(tx, {
         username: body.username,
         fullName: body.fullName,
@@ -76,10 +89,19 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         passwordHash,
         providers: ['local'],
       });
-      if (invitation) await acceptInvitation(tx, invitation, { id: userId, email: body.email });
-      else await createPersonalOrganisation(tx, userId, body);
-      return userId;
+      if (!invitation) {
+        await createPersonalOrganisation(tx, userId, body);
+        return { id: userId, proven: false };
+      }
+      const accepted = await acceptInvitation(tx, invitation, { id: userId, email: body.email });
+      return { id: userId, proven: accepted.addressProven };
     });
+    // The address is the registrant's word until its owner opens the link mailed to it.
+    if (confirmationApplies(app.config) && !proven) {
+      await mailConfirmationLink(app, { id, email: body.email, username: body.username }).catch((err) =>
+        request.log.error({ err }, 'account registered but its confirmation link could not be mailed'),
+      );
+    }
     return sessionAnswer(app, id, 'Registration successful');
   });
 
@@ -93,6 +115,9 @@ export async function registerAuthRoutes(app: FastifyInstance) {
   });
 
   registerSessionRoutes(app, verifyGoogle);
+  registerVerificationRoutes(app);
+  registerPasswordResetRoutes(app);
+  sendOwedConfirmations(app);
 
   addRoute(app, api.auth.dashboardHeader, async ({ body, caller }) => {
     const id = caller.userId;
@@ -130,6 +155,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     await setPassword(app.db, id, await hashPassword(body.newPassword));
     // Whoever else holds a session of this account is signed out; this session continues.
     await endUserSessions(app.db, id, caller.sessionId);
+    await mailPasswordChanged(app, id, request.log);
     return { success: true as const, message: 'Password updated successfully' };
   });
 }

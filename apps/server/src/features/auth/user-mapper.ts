@@ -26,6 +26,7 @@ export function toUser(row: UserRow): User {
     fullName: row.full_name,
     full_name: row.full_name,
     email: row.email,
+    emailVerified: row.email_verified,
     password: row.has_password,
     role: row.role,
     region: row.region,

@@ -11,7 +11,8 @@ const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
  * A `UserRow`'s columns, from `users u` joined (ORGANISATION_JOINS) with its active organisation `o`, the
  * user's membership `m` there and the organisation's sector `s`; also read with a session.
  */
-export const USER_COLUMNS = `u.id, u.username, u.full_name, u.email, (u.password_hash IS NOT NULL) AS has_password,
+export const USER_COLUMNS = `u.id, u.username, u.full_name, u.email, (u.email_verified_at IS NOT NULL) AS email_verified,
+  (u.password_hash IS NOT NULL) AS has_password,
   u.role, u.region, u.location, u.mobile_number, o.customer_id, o.sector_id, s.name AS sector_name,
   o.id AS organisation_id, o.name AS organisation_name,
   COALESCE(m.role, CASE WHEN o.id IS NOT NULL THEN 'editor' END) AS organisation_role,
@@ -150,6 +151,8 @@ export interface NewUser {
   role?: 'member' | 'admin';
   providers: string[];
   googleSub?: string | null;
+  /** The address came proven (Google said it is verified). */
+  emailVerified?: boolean;
 }
 
 export async function insertUser(db: Queryable, user: NewUser): Promise<number> {
@@ -164,6 +167,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<number> 
         role: user.role ?? 'member',
         providers: user.providers,
         google_sub: user.googleSub ?? null,
+        email_verified_at: user.emailVerified ? sql<Date>`now()` : null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -18,6 +18,25 @@ export function rowLevelSecurityOff(config: Config): boolean {
 }
 
 /**
+ * What Power BI exports (downloads and mailed reports) run as, in secure-embed mode, where viewers'
+ * own licences show the frame but the server exports: the organisation's identity (POWERBI_RLS_ROLES),
+ * none on purpose (POWERBI_SHARED_DATASET=true), or nothing at all: then no export runs.
+ */
+export function secureEmbedExports(config: Config): 'identity' | 'shared' | 'off' | null {
+  if (config.bi.provider !== 'powerbi' || config.bi.embedMode !== 'secure-embed') return null;
+  if (config.bi.powerbi.rlsRoles.length > 0) return 'identity';
+  return config.bi.powerbi.sharedDataset ? 'shared' : 'off';
+}
+
+const SECURE_EMBED_EXPORTS = {
+  identity:
+    "Power BI secure-embed: exports and e-mailed reports carry the organisation's identity (POWERBI_RLS_ROLES)",
+  shared:
+    'Power BI secure-embed: exports and e-mailed reports carry no identity, so they show every row, on purpose (POWERBI_SHARED_DATASET=true)',
+  off: 'Power BI secure-embed: exports and e-mailed reports are off, since they would carry no identity; set POWERBI_RLS_ROLES (or POWERBI_SHARED_DATASET=true) to turn them on',
+} as const;
+
+/**
  * Chooses the BI provider from configuration (BI_PROVIDER). `builtin` (the default) also runs this
  * process's refresh worker, started with the app and stopped before it closes.
  */
@@ -30,6 +49,9 @@ export const biPlugin = fp(
           'POWERBI_SHARED_DATASET=true and no POWERBI_RLS_ROLES: embed tokens carry no identity, so every member sees every row of the Power BI dataset, on purpose (docs/POWERBI.md)',
         );
       }
+      const exports = secureEmbedExports(app.config);
+      if (exports === 'off') app.log.warn(SECURE_EMBED_EXPORTS.off);
+      else if (exports) app.log.info(SECURE_EMBED_EXPORTS[exports]);
       app.decorate('bi', createPowerBiProvider({ config: app.config, db: app.db, log: app.log }));
       return;
     }

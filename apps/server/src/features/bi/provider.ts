@@ -15,6 +15,11 @@ import type {
 export interface ReportViewer {
   organisationId: number;
   admin: boolean;
+  /**
+   * The session asking (an embed token): a built-in report's token works only while that session lasts
+   * and its user may still work in the organisation.
+   */
+  session?: { userId: number; sessionId: string };
 }
 
 /** What of a report an export covers. */
@@ -25,6 +30,12 @@ export interface ExportOptions {
 
 export interface BiProvider {
   readonly name: 'builtin' | 'powerbi';
+  /**
+   * Why no export (download or mail) may run, when none may: Power BI in secure-embed mode without an
+   * identity to export as (POWERBI_RLS_ROLES) or the operator's word that none is needed
+   * (POWERBI_SHARED_DATASET=true). Undefined when exports run.
+   */
+  readonly exportsRefused?: string;
   /** Whether the provider's credentials and endpoints work; providers cache this themselves. */
   checkHealth(): Promise<'ok' | 'error'>;
   /** An embed token for `reports` (the organisation's reports of `tier`), never wider than it may see. */

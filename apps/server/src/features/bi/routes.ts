@@ -16,6 +16,7 @@ export async function registerBiRoutes(app: FastifyInstance) {
   const viewerOf = (caller: SessionPrincipal) => ({
     organisationId: ownerOf(caller),
     admin: caller.role === 'admin',
+    session: { userId: caller.userId, sessionId: caller.sessionId },
   });
 
   addRoute(app, api.bi.embedToken, async ({ query, caller }) => {

@@ -7,11 +7,12 @@ import {
 } from '@insightra/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentDisposition } from '../../lib/content-disposition';
-import { badRequest } from '../../lib/http-error';
+import { badRequest, conflict } from '../../lib/http-error';
 import { addRoute } from '../../lib/route';
 import type { SessionPrincipal } from '../../plugins/auth';
 import { ownerOf } from '../organisations/scope';
 import { chartCsv } from './csv';
+import { asMemberExport } from './member-exports';
 import { chartPng } from './png';
 import {
   documentOf,
@@ -58,28 +59,27 @@ export async function registerExportRoutes(app: FastifyInstance) {
     const { format } = query;
     const now = new Date();
 
-    let file: Buffer | string;
-    let reportName: string;
-    if (app.bi.name === 'powerbi' && app.bi.exportReport) {
-      // Power BI draws its reports itself: PDF and PNG come from its export API; data from its frame.
-      const tab = await source.tab();
-      if (format !== 'pdf' && format !== 'png') throw badRequest(EXPORT_MESSAGES.powerBiDataFormats);
-      const viewer = { organisationId, admin: caller.role === 'admin' };
-      const exportReport = app.bi.exportReport.bind(app.bi);
-      // One image: Power BI answers a PNG of several pages as a ZIP, so a PNG is the first page.
-      const exported = await exporter.slots.now(() =>
-        exportReport(viewer, tab.uuid, format, { firstPage: format === 'png' }),
-      );
-      if (!exported) throw badRequest(EXPORT_MESSAGES.notExportable);
-      file = exported;
-      reportName = tab.name;
-    } else {
+    if (app.bi.exportsRefused) throw conflict(app.bi.exportsRefused);
+    const made = async (): Promise<{ file: Buffer | string; reportName: string }> => {
+      if (app.bi.name === 'powerbi' && app.bi.exportReport) {
+        // Power BI draws its reports itself: PDF and PNG come from its export API; data from its frame.
+        const tab = await source.tab();
+        if (format !== 'pdf' && format !== 'png') throw badRequest(EXPORT_MESSAGES.powerBiDataFormats);
+        const viewer = { organisationId, admin: caller.role === 'admin' };
+        const exportReport = app.bi.exportReport.bind(app.bi);
+        // One image: Power BI answers a PNG of several pages as a ZIP, so a PNG is the first page.
+        const exported = await exporter.slots.now(() =>
+          exportReport(viewer, tab.uuid, format, { firstPage: format === 'png' }),
+        );
+        if (!exported) throw badRequest(EXPORT_MESSAGES.notExportable);
+        return { file: exported, reportName: tab.name };
+      }
       if (CHART_EXPORT_FORMATS.includes(format) && !query.chart)
         throw badRequest(EXPORT_MESSAGES.chartRequired);
       const report = await source.report();
       const chart = query.chart && report.answer.view.charts.find((c) => c.key === query.chart);
       if (CHART_EXPORT_FORMATS.includes(format) && !chart) throw badRequest(EXPORT_MESSAGES.chartNotFound);
-      file = await exporter.slots.now(async () => {
+      const rendered = await exporter.slots.now(async () => {
         if (format === 'csv' && chart) return chartCsv(chart);
         if (format === 'png' && chart) return chartPng(chart);
         return exporter.pool.render({
@@ -87,8 +87,11 @@ export async function registerExportRoutes(app: FastifyInstance) {
           input: documentOf(report, now),
         });
       });
-      reportName = report.tab.name;
-    }
+      return { file: rendered, reportName: report.tab.name };
+    };
+    // Counted as the member's export until the file is made, not while it is sent: the next one may
+    // start as soon as this answer arrives.
+    const { file, reportName } = await asMemberExport(app, caller.userId, made);
     return reply
       .header('content-type', CONTENT_TYPES[format])
       .header('content-disposition', contentDisposition(exportFileName(reportName, format, now)))

@@ -12,11 +12,15 @@ export interface InvitationMail {
   expiresAt: string;
 }
 
-/** The invitation's e-mail: who invites, to what, as what, the link and until when it works. */
+/**
+ * The invitation's e-mail: who invites, to what, as what, the link and until when it works. The names
+ * are the members' own words, so they stay in the body: the subject names only the site and the kind of
+ * mail.
+ */
 export function invitationText(config: Config, mail: InvitationMail) {
   const until = new Date(mail.expiresAt).toUTCString();
   return {
-    subject: `${mail.invitedBy} invited you to ${mail.organisationName} on ${config.site.name}`,
+    subject: `You are invited to join an organisation on ${config.site.name}`,
     text: [
       `${mail.invitedBy} invited you to join ${mail.organisationName} on ${config.site.name} as ${mail.role === 'viewer' ? 'a' : 'an'} ${mail.role}.`,
       '',

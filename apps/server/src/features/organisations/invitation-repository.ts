@@ -43,6 +43,8 @@ export interface NewInvitation {
   email: string;
   role: OrganisationRole;
   tokenHash: string;
+  /** The mailed link's token hash. */
+  mailTokenHash: string;
   invitedBy: number;
   /** Valid this many days from now (the database's clock, which also judges expiry). */
   days: number;
@@ -67,6 +69,7 @@ export async function insertInvitation(tx: Queryable, invitation: NewInvitation)
       email: invitation.email,
       role: invitation.role,
       token_hash: invitation.tokenHash,
+      mail_token_hash: invitation.mailTokenHash,
       invited_by: invitation.invitedBy,
       expires_at: sql<Date>`now() + make_interval(days => ${invitation.days})`,
     })
@@ -114,7 +117,10 @@ export async function revokeInvitation(db: Queryable, organisationId: number, id
   return result.numUpdatedRows > 0n;
 }
 
-/** An invitation found by its token's hash, in whatever state it is (times judged by the database). */
+/**
+ * An invitation found by its token's hash (the owner's link or the mailed one: `via_mail` says which), in
+ * whatever state it is (times judged by the database).
+ */
 export async function invitationByTokenHash(db: Queryable, tokenHash: string) {
   const row = await db.kysely
     .selectFrom('invitations')
@@ -129,8 +135,14 @@ export async function invitationByTokenHash(db: Queryable, tokenHash: string) {
       displayName.as('invited_by'),
       sql<boolean>`(invitations.accepted_at IS NOT NULL OR invitations.revoked_at IS NOT NULL)`.as('used'),
       sql<boolean>`(invitations.expires_at <= now())`.as('expired'),
+      sql<boolean>`(invitations.mail_token_hash IS NOT DISTINCT FROM ${tokenHash})`.as('via_mail'),
     ])
-    .where('invitations.token_hash', '=', tokenHash)
+    .where((eb) =>
+      eb.or([
+        eb('invitations.token_hash', '=', tokenHash),
+        eb('invitations.mail_token_hash', '=', tokenHash),
+      ]),
+    )
     .executeTakeFirst();
   return row ?? null;
 }
@@ -145,9 +157,35 @@ export async function claimInvitation(tx: Queryable, id: number, userId: number)
     .set({ accepted_at: sql<Date>`now()`, accepted_by: userId })
     .where('id', '=', id)
     .where(isPending)
-    .returning(['organisation_id', 'role'])
+    .returning(['organisation_id', 'role', 'invited_by'])
     .executeTakeFirst();
   return row ?? null;
+}
+
+/** The member's role in the organisation now; null when they are not a member. */
+export async function roleOfMember(db: Queryable, organisationId: number, userId: number) {
+  const row = await db.kysely
+    .selectFrom('memberships')
+    .select('role')
+    .where('organisation_id', '=', organisationId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.role ?? null;
+}
+
+/**
+ * Revokes the pending invitations the member sent in the organisation: their rights to bring people in
+ * ended with their role. Call in the transaction that removes or demotes them.
+ */
+export async function revokeInvitationsSentBy(db: Queryable, organisationId: number, userId: number) {
+  await db.kysely
+    .updateTable('invitations')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('organisation_id', '=', organisationId)
+    .where('invited_by', '=', userId)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The account's id and e-mail (the invited address is compared with it), or undefined. */

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { conflict, notFound, tooManyRequests } from '../../lib/http-error';
 import { enforce, type Limit } from '../../lib/rate-limit';
 import { addRoute } from '../../lib/route';
+import { requireConfirmedAddress } from '../auth/address-confirmation';
+import { isSuppressed } from '../subscriptions/suppression-repository';
 import { mailInvitation } from './invitation-mail';
 import { insertInvitation, isMemberEmail, pendingSummary, revokeInvitation } from './invitation-repository';
-import { acceptInvitation, invitationLink, newInvitationToken, openInvitation } from './invitations';
+import { acceptInvitation, invitationLink, newInvitationTokens, openInvitation } from './invitations';
 import { lockOrganisation } from './organisation-repository';
 import { enterOrganisation, switchAnswer } from './session-switch';
 
@@ -13,6 +15,18 @@ import { enterOrganisation, switchAnswer } from './session-switch';
 export const INVITATION_LIMIT: Limit = {
   bucket: 'invitations:owner',
   max: ORGANISATION_LIMITS.invitationsPerOwnerPerHour,
+  windowSeconds: 60 * 60,
+};
+/** Invitations one organisation may send per day. */
+const INVITATIONS_PER_ORGANISATION: Limit = {
+  bucket: 'invitations:organisation',
+  max: ORGANISATION_LIMITS.invitationsPerOrganisationPerDay,
+  windowSeconds: 24 * 60 * 60,
+};
+/** Invitations everyone together may send per hour: what one server mails to strangers at most. */
+const INVITATIONS_IN_ALL: Limit = {
+  bucket: 'invitations:all',
+  max: ORGANISATION_LIMITS.invitationsPerHourInAll,
   windowSeconds: 60 * 60,
 };
 
@@ -23,12 +37,18 @@ const secondsUntil = (when: Date | string | null) =>
 export function registerInvitationRoutes(app: FastifyInstance) {
   addRoute(app, api.organisations.invite, async ({ caller, body, request }) => {
     const scope = caller.scope!;
+    // Mail to strangers in someone's name: only from an address its owner proved.
+    requireConfirmedAddress(app.config, caller);
     await enforce(
       app.db,
-      [{ limit: INVITATION_LIMIT, key: `user:${caller.userId}` }],
+      [
+        { limit: INVITATION_LIMIT, key: `user:${caller.userId}` },
+        { limit: INVITATIONS_PER_ORGANISATION, key: `organisation:${scope.id}` },
+        { limit: INVITATIONS_IN_ALL, key: 'all' },
+      ],
       LIMIT_MESSAGES.invitations,
     );
-    const { token, hash } = newInvitationToken();
+    const { shown, mailed } = newInvitationTokens();
     const invitedBy = caller.user.full_name?.trim() || caller.user.username;
     const invitation = await app.db.transaction(async (tx) => {
       if (!(await lockOrganisation(tx, scope.id))) throw notFound(ORGANISATION_MESSAGES.notFound);
@@ -42,23 +62,31 @@ export function registerInvitationRoutes(app: FastifyInstance) {
         organisationId: scope.id,
         email: body.email,
         role: body.role,
-        tokenHash: hash,
+        tokenHash: shown.hash,
+        mailTokenHash: mailed.hash,
         invitedBy: caller.userId,
         days: ORGANISATION_LIMITS.invitationDays,
       });
     });
-    const link = invitationLink(app.config.publicUrl, token);
-    await mailInvitation(app.config, request.log, {
-      to: invitation.email,
-      organisationName: scope.name,
-      invitedBy,
-      role: invitation.role,
-      link,
-      expiresAt: invitation.expiresAt,
-    });
+    const link = invitationLink(app.config.publicUrl, shown.token);
+    // An address that asked for nothing more from this organisation is not mailed; the owner has the link.
+    const suppressed = await isSuppressed(app.db, scope.id, invitation.email);
+    if (!suppressed) {
+      await mailInvitation(app.config, request.log, {
+        to: invitation.email,
+        organisationName: scope.name,
+        invitedBy,
+        role: invitation.role,
+        link: invitationLink(app.config.publicUrl, mailed.token),
+        expiresAt: invitation.expiresAt,
+      });
+    }
     return {
       success: true as const,
-      message: ORGANISATION_MESSAGES.invited,
+      message:
+        suppressed && app.config.smtp.url
+          ? ORGANISATION_MESSAGES.invitedNotMailed
+          : ORGANISATION_MESSAGES.invited,
       data: { invitation: { ...invitation, invitedBy }, link },
     };
   });

@@ -1,22 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ORGANISATION_MESSAGES } from '@insightra/contract';
+import { ORGANISATION_MESSAGES, ORGANISATION_ROLES, type OrganisationRole } from '@insightra/contract';
 import type { Database, Queryable } from '../../db/client';
 import { forbidden, gone, notFound } from '../../lib/http-error';
-import { accountEmail, claimInvitation, invitationByTokenHash } from './invitation-repository';
+import { markAddressConfirmed } from '../auth/address-confirmation';
+import { accountEmail, claimInvitation, invitationByTokenHash, roleOfMember } from './invitation-repository';
 import { addMember, setDefaultOrganisation } from './organisation-repository';
 
 /*
  * An invitation is a single-use link `/invite/{token}`: 32 random bytes, URL-safe. Only the token's
  * SHA-256 is stored, so the database alone opens no invitation; the link is shown once, to the owner
- * who made it, and mailed to the invited address.
+ * who made it. The mailed link carries a token of its own, which only the invited address receives:
+ * accepting through it proves the address, as a confirmation link does; the owner's copy does not.
  */
 
 export const hashInvitationToken = (token: string) =>
   createHash('sha256').update(token, 'utf8').digest('hex');
 
-export function newInvitationToken(): { token: string; hash: string } {
+const newToken = () => {
   const token = randomBytes(32).toString('base64url');
   return { token, hash: hashInvitationToken(token) };
+};
+
+/** The owner's link and the mailed link of a new invitation. */
+export function newInvitationTokens() {
+  return { shown: newToken(), mailed: newToken() };
 }
 
 /** The absolute link, always from PUBLIC_URL (never from a request's Host header, which its sender picks). */
@@ -46,21 +53,36 @@ export async function usableInvitation(db: Queryable, token: string, email: stri
   return invitation;
 }
 
+/** The lower of two roles (owner above editor above viewer). */
+const lowerRole = (a: OrganisationRole, b: OrganisationRole) =>
+  ORGANISATION_ROLES.indexOf(a) > ORGANISATION_ROLES.indexOf(b) ? a : b;
+
 /**
  * Accepts the invitation for the account: checked as `usableInvitation`, used up in one statement (a
  * second use of the link at the same moment gets 410), and the account joins with the invited role (a
- * member already there keeps theirs). Call inside a transaction, with the account's other changes.
+ * member already there keeps theirs), never above the role its sender holds now (410 when the sender is
+ * no longer a member). Accepted through the mailed link, the invitation also confirms the address.
+ * Call inside a transaction, with the account's other changes.
  */
 export async function acceptInvitation(
   tx: Queryable,
   token: string,
   account: { id: number; email: string | null },
-): Promise<{ organisationId: number; organisationName: string }> {
+): Promise<{ organisationId: number; organisationName: string; addressProven: boolean }> {
   const invitation = await usableInvitation(tx, token, account.email);
   const claimed = await claimInvitation(tx, invitation.id, account.id);
   if (!claimed) throw gone(ORGANISATION_MESSAGES.invitationInvalid);
-  await addMember(tx, claimed.organisation_id, account.id, claimed.role, { keepRole: true });
-  return { organisationId: claimed.organisation_id, organisationName: invitation.organisation_name };
+  const senderRole =
+    claimed.invited_by === null ? null : await roleOfMember(tx, claimed.organisation_id, claimed.invited_by);
+  if (senderRole === null) throw gone(ORGANISATION_MESSAGES.invitationInvalid);
+  const role = lowerRole(claimed.role, senderRole);
+  await addMember(tx, claimed.organisation_id, account.id, role, { keepRole: true });
+  const addressProven = invitation.via_mail && (await markAddressConfirmed(tx, account.id, invitation.email));
+  return {
+    organisationId: claimed.organisation_id,
+    organisationName: invitation.organisation_name,
+    addressProven,
+  };
 }
 
 /**

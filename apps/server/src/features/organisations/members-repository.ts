@@ -1,6 +1,7 @@
-import type { Member, OrganisationRole } from '@insightra/contract';
+import { type Member, type OrganisationRole, roleGrants } from '@insightra/contract';
 import { sql } from 'kysely';
 import type { Queryable } from '../../db/client';
+import { revokeInvitationsSentBy } from './invitation-repository';
 import { lockOrganisation } from './organisation-repository';
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -58,7 +59,10 @@ async function memberUnderLock(tx: Queryable, organisationId: number, userId: nu
   return { role: row.role, onlyOwner: row.role === 'owner' && (row.owners ?? 0) <= 1 };
 }
 
-/** Gives a member another role; the organisation's only owner keeps theirs. Call inside a transaction. */
+/**
+ * Gives a member another role; the organisation's only owner keeps theirs. A role that no longer manages
+ * members revokes the invitations the member sent. Call inside a transaction.
+ */
 export async function changeRole(
   tx: Queryable,
   organisationId: number,
@@ -74,11 +78,13 @@ export async function changeRole(
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .execute();
+  if (!roleGrants(role, 'members.manage')) await revokeInvitationsSentBy(tx, organisationId, userId);
   return 'done';
 }
 
 /**
- * Removes a member (the only owner stays). What they uploaded stays with the organisation. Their
+ * Removes a member (the only owner stays), and revokes the invitations they sent there. What they
+ * uploaded stays with the organisation. Their
  * default organisation, when it was this one, becomes the first they still belong to (or none), and
  * their sessions in this organisation move there, so their next request is outside it. Call inside a
  * transaction.
@@ -96,6 +102,7 @@ export async function removeMember(
     .where('organisation_id', '=', organisationId)
     .where('user_id', '=', userId)
     .execute();
+  await revokeInvitationsSentBy(tx, organisationId, userId);
   await tx.kysely
     .updateTable('users')
     .set((eb) => ({

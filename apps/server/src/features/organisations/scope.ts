@@ -64,6 +64,16 @@ export async function scopeFor(
   return scope;
 }
 
+/** Whether the user may work in the organisation now: a member of it, or an administrator. */
+export async function mayWorkIn(
+  db: Database,
+  userId: number,
+  userRole: 'member' | 'admin',
+  organisationId: number,
+): Promise<boolean> {
+  return (await roleIn(db, userId, userRole, organisationId)) !== null;
+}
+
 /** The organisation that owns what a call reads or writes: its scope (checked before the handler ran). */
 export function ownerOf(caller: { scope: ScopedOrganisation | null }): number {
   if (!caller.scope) throw conflict(ORGANISATION_MESSAGES.noOrganisation);

@@ -51,12 +51,29 @@ export async function dueAwaitsNewData(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
-/** The recipients of the subscriptions who have an address and have not unsubscribed. */
+/**
+ * The recipients of the subscriptions who have an address and have not unsubscribed, and whether their
+ * address asked for nothing more from the subscription's organisation.
+ */
 export function activeRecipients(db: Db, subscriptionIds: number[]) {
   return db.kysely
     .selectFrom('subscription_recipients as sr')
     .innerJoin('users as u', 'u.id', 'sr.user_id')
-    .select(['sr.subscription_id', 'u.id as user_id', 'u.email'])
+    .innerJoin('subscriptions as s', 's.id', 'sr.subscription_id')
+    .select((eb) => [
+      'sr.subscription_id',
+      'u.id as user_id',
+      'u.email',
+      eb
+        .exists(
+          eb
+            .selectFrom('mail_suppressions as ms')
+            .select('ms.email')
+            .whereRef('ms.organisation_id', '=', 's.organisation_id')
+            .where(sql<boolean>`ms.email = lower(u.email)`),
+        )
+        .as('suppressed'),
+    ])
     .where('sr.subscription_id', 'in', subscriptionIds)
     .where('sr.unsubscribed_at', 'is', null)
     .where('u.email', 'is not', null)
@@ -134,7 +151,10 @@ export async function claimGroup(
   return rows.map((r) => r.id);
 }
 
-/** The claimed deliveries with what their mail needs, and whether each recipient still receives it. */
+/**
+ * The claimed deliveries with what their mail needs, whether each recipient still receives it, and
+ * whether the address asked since for nothing more from the organisation.
+ */
 export function claimedDeliveries(db: Db, ids: number[], owner: string) {
   return db.kysely
     .selectFrom('subscription_deliveries as d')
@@ -144,7 +164,7 @@ export function claimedDeliveries(db: Db, ids: number[], owner: string) {
     .leftJoin('subscription_recipients as sr', (j) =>
       j.onRef('sr.subscription_id', '=', 'd.subscription_id').onRef('sr.user_id', '=', 'd.user_id'),
     )
-    .select([
+    .select((eb) => [
       'd.id',
       'd.subscription_id',
       'd.slot',
@@ -158,6 +178,15 @@ export function claimedDeliveries(db: Db, ids: number[], owner: string) {
       'o.name as organisation_name',
       'sr.user_id as recipient_id',
       'sr.unsubscribed_at',
+      eb
+        .exists(
+          eb
+            .selectFrom('mail_suppressions as ms')
+            .select('ms.email')
+            .whereRef('ms.organisation_id', '=', 's.organisation_id')
+            .where(sql<boolean>`ms.email = lower(d.email)`),
+        )
+        .as('suppressed'),
     ])
     .where('d.id', 'in', ids)
     .where('d.lease_owner', '=', owner)
@@ -188,7 +217,14 @@ export async function renewLeases(db: Db, ids: number[], owner: string, leaseMs:
 export async function markSent(tx: Tx, delivery: { id: number; subscription_id: number }, owner: string) {
   const done = await tx.kysely
     .updateTable('subscription_deliveries')
-    .set({ status: 'sent', sent_at: now, error: null, lease_owner: null, lease_expires_at: null })
+    .set({
+      status: 'sent',
+      sent_at: now,
+      error: null,
+      error_detail: null,
+      lease_owner: null,
+      lease_expires_at: null,
+    })
     .where('id', '=', delivery.id)
     .where(heldBy(owner))
     .executeTakeFirst();
@@ -201,18 +237,22 @@ export async function markSent(tx: Tx, delivery: { id: number; subscription_id: 
   return true;
 }
 
-/** A failed attempt: tried again after `retryInMs`, or failed for good when `final`. */
+/**
+ * A failed attempt: tried again after `retryInMs`, or failed for good when `final`. `error` is what
+ * members read, `detail` the mail server's own words (administrators).
+ */
 export async function markFailed(
   db: Db,
   id: number,
   owner: string,
-  failure: { error: string; retryInMs: number; final: boolean },
+  failure: { error: string; detail: string | null; retryInMs: number; final: boolean },
 ) {
   await db.kysely
     .updateTable('subscription_deliveries')
     .set({
       status: failure.final ? 'failed' : 'pending',
       error: failure.error,
+      error_detail: failure.detail,
       next_attempt_at: fromNow(failure.retryInMs),
       lease_owner: null,
       lease_expires_at: null,
@@ -223,11 +263,20 @@ export async function markFailed(
     .execute();
 }
 
-/** A delivery not sent on purpose (the recipient unsubscribed or left), with the reason. */
-export async function markSkipped(db: Db, id: number, owner: string, reason: string) {
+/**
+ * A delivery not sent on purpose, with the reason: `skipped` (the recipient unsubscribed, left, or must
+ * confirm their address) or `suppressed` (the address asked for nothing more from the organisation).
+ */
+export async function markSkipped(
+  db: Db,
+  id: number,
+  owner: string,
+  reason: string,
+  status: 'skipped' | 'suppressed' = 'skipped',
+) {
   await db.kysely
     .updateTable('subscription_deliveries')
-    .set({ status: 'skipped', error: reason, lease_owner: null, lease_expires_at: null })
+    .set({ status, error: reason, lease_owner: null, lease_expires_at: null })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .where('status', '=', 'pending')
@@ -245,14 +294,30 @@ export async function failStaleDeliveries(db: Db, maxAttempts: number, message: 
     .execute();
 }
 
-/** A subscription's latest deliveries, newest slot first. */
+/** A subscription's latest deliveries, newest slot first, and whether each recipient is a member now. */
 export function latestDeliveries(db: Db, subscriptionId: number, limit: number) {
   return db.kysely
-    .selectFrom('subscription_deliveries')
-    .select(['id', 'slot', 'user_id', 'email', 'status', 'attempts', 'error', 'sent_at', 'message_id'])
-    .where('subscription_id', '=', subscriptionId)
-    .orderBy('slot', 'desc')
-    .orderBy('id', 'desc')
+    .selectFrom('subscription_deliveries as d')
+    .innerJoin('subscriptions as s', 's.id', 'd.subscription_id')
+    .leftJoin('memberships as m', (j) =>
+      j.onRef('m.user_id', '=', 'd.user_id').onRef('m.organisation_id', '=', 's.organisation_id'),
+    )
+    .select([
+      'd.id',
+      'd.slot',
+      'd.user_id',
+      'd.email',
+      'd.status',
+      'd.attempts',
+      'd.error',
+      'd.error_detail',
+      'd.sent_at',
+      'd.message_id',
+      sql<boolean>`m.user_id IS NOT NULL`.as('member'),
+    ])
+    .where('d.subscription_id', '=', subscriptionId)
+    .orderBy('d.slot', 'desc')
+    .orderBy('d.id', 'desc')
     .limit(limit)
     .execute();
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@insightra/contract';
+import { ACCOUNT_MAIL_MESSAGES, SUBSCRIPTION_LIMITS, SUBSCRIPTION_MESSAGES } from '@insightra/contract';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../../lib/http-error';
 import { type MailSession, openMailSession } from '../../lib/mail';
 import { START_UP_WORK_DELAY_MS } from '../../lib/start-up-work';
+import { confirmationApplies } from '../auth/address-confirmation';
 import {
   type ClaimedDelivery,
   claimDueSubscriptions,
@@ -20,10 +21,10 @@ import {
   renewLeases,
   setNextRun,
 } from './delivery-repository';
-import { dropRecipient, eligibleRecipients } from './recipient-repository';
+import { dropRecipient, recipientStandings } from './recipient-repository';
 import { reportForMail } from './report-for-mail';
 import { nextSlotAfter } from './schedule';
-import { scheduleOf, slotDeliveries } from './slots';
+import { SUPPRESSED, scheduleOf, slotDeliveries } from './slots';
 import { type MailedReport, subscriptionMessage } from './subscription-mail';
 import { unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
 
@@ -50,6 +51,7 @@ export const DELIVERY_MESSAGES = {
   unsubscribed: 'Skipped: the recipient unsubscribed',
   notRecipient: 'Skipped: no longer a recipient',
   leftOrganisation: 'Skipped: the recipient is no longer a member of the organisation',
+  unconfirmed: `Skipped: ${ACCOUNT_MAIL_MESSAGES.confirmToReceive}`,
 } as const;
 
 /**
@@ -208,7 +210,7 @@ export class SubscriptionRunner {
         this.app.log.error({ err, reportId: first.report_id }, 'report not drawn for its subscriptions');
         // A reason meant for members (the report cannot be exported) is shown as it is.
         const reason = err instanceof HttpError ? err.message : DELIVERY_MESSAGES.renderFailed;
-        for (const d of deliveries) await this.failed(d, reason);
+        for (const d of deliveries) await this.failed(d, reason, null);
         return ids.length;
       }
       const key = await unsubscribeKey(db);
@@ -227,24 +229,32 @@ export class SubscriptionRunner {
   }
 
   /**
-   * The deliveries whose recipients still receive the report; the others are skipped with the reason,
-   * and those who left the organisation are dropped from the subscription.
+   * The deliveries whose recipients still receive the report: members of the organisation (or an
+   * administrator working in it), not unsubscribed, not on its suppression list, and with a confirmed
+   * address (or an older account's grace). The others are skipped with the reason; those no longer in
+   * the organisation are dropped from the subscription.
    */
   private async recipientsStillThere(deliveries: ClaimedDelivery[]): Promise<ClaimedDelivery[]> {
-    const { db } = this.app;
+    const { db, config } = this.app;
     const first = deliveries[0];
     if (!first) return [];
     const userIds = deliveries.flatMap((d) => (d.user_id === null ? [] : [d.user_id]));
-    const eligible = new Set(await eligibleRecipients(db, first.organisation_id, userIds));
+    const standings = await recipientStandings(db, first.organisation_id, userIds);
+    const mustConfirm = confirmationApplies(config);
     const kept: ClaimedDelivery[] = [];
     for (const d of deliveries) {
+      const standing = d.user_id === null ? undefined : standings.get(d.user_id);
       if (d.user_id === null || d.recipient_id === null) {
         await markSkipped(db, d.id, this.owner, DELIVERY_MESSAGES.notRecipient);
-      } else if (!eligible.has(d.user_id)) {
+      } else if (!standing || !(standing.member || standing.adminHere)) {
         await markSkipped(db, d.id, this.owner, DELIVERY_MESSAGES.leftOrganisation);
         await dropRecipient(db, d.subscription_id, d.user_id);
       } else if (d.unsubscribed_at !== null) {
         await markSkipped(db, d.id, this.owner, DELIVERY_MESSAGES.unsubscribed);
+      } else if (d.suppressed) {
+        await markSkipped(db, d.id, this.owner, SUPPRESSED, 'suppressed');
+      } else if (mustConfirm && !standing.verified && !standing.inGrace) {
+        await markSkipped(db, d.id, this.owner, DELIVERY_MESSAGES.unconfirmed);
       } else {
         kept.push(d);
       }
@@ -264,10 +274,19 @@ export class SubscriptionRunner {
         unsubscribeToken: token,
         report,
       });
-      if (!mail) throw new Error(SUBSCRIPTION_MESSAGES.noSmtp);
+      if (!mail) {
+        await this.failed(d, SUBSCRIPTION_MESSAGES.noSmtp, null);
+        return;
+      }
       await mail.send(message);
     } catch (err) {
-      await this.failed(d, err instanceof Error ? err.message : String(err));
+      // The mail server's words may name its setup or other addresses: members read a reason written
+      // for them, administrators the server's own text.
+      await this.failed(
+        d,
+        SUBSCRIPTION_MESSAGES.mailRefused,
+        err instanceof Error ? err.message : String(err),
+      );
       return;
     }
     // The mail server has it. Should this instance die before the commit, the lease runs out and
@@ -277,9 +296,14 @@ export class SubscriptionRunner {
     }
   }
 
-  private async failed(d: ClaimedDelivery, error: string) {
+  private async failed(d: ClaimedDelivery, error: string, detail: string | null) {
     const final = d.attempts >= SUBSCRIPTION_LIMITS.maxAttempts;
     const retryInMs = Math.min(MAX_RETRY_MS, this.retryBaseMs * 2 ** (d.attempts - 1));
-    await markFailed(this.app.db, d.id, this.owner, { error: error.slice(0, 500), retryInMs, final });
+    await markFailed(this.app.db, d.id, this.owner, {
+      error: error.slice(0, 500),
+      detail: detail?.slice(0, 500) ?? null,
+      retryInMs,
+      final,
+    });
   }
 }

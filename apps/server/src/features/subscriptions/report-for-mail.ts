@@ -13,6 +13,7 @@ export async function reportForMail(
   organisationId: number,
   reportId: number,
 ): Promise<MailedReport> {
+  if (app.bi.exportsRefused) throw badRequest(app.bi.exportsRefused);
   if (app.bi.name === 'powerbi' && app.bi.exportReport) {
     return exportedByPowerBi(app, app.bi.exportReport.bind(app.bi), organisationId, reportId);
   }

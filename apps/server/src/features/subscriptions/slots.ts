@@ -7,6 +7,8 @@ import { deliveryMessageId } from './subscription-mail';
 
 /** Why a slot of a subscription that skips without new data was not sent. */
 export const NO_NEW_DATA = 'Skipped: no new data since the last send';
+/** Why a delivery was not sent to an address on the organisation's suppression list. */
+export const SUPPRESSED = 'Not sent: this address asked to receive nothing more from this organisation';
 
 /** A subscription row's schedule. */
 export const scheduleOf = (
@@ -22,7 +24,8 @@ export const scheduleOf = (
 /**
  * The deliveries of one slot of each subscription: one per current recipient with an address (not
  * unsubscribed), each with its fixed Message-ID; `skipped` names the subscriptions whose slot is
- * recorded as skipped (no new data).
+ * recorded as skipped (no new data). An address on the organisation's suppression list is recorded as
+ * `suppressed`.
  */
 export async function slotDeliveries(
   db: Queryable,
@@ -35,7 +38,7 @@ export async function slotDeliveries(
     slots.map((s) => s.subscriptionId),
   );
   return slots.flatMap(({ subscriptionId, slot, skipped }) =>
-    recipients.flatMap(({ subscription_id, user_id, email }) =>
+    recipients.flatMap(({ subscription_id, user_id, email, suppressed }) =>
       subscription_id === subscriptionId && email
         ? [
             {
@@ -44,8 +47,12 @@ export async function slotDeliveries(
               user_id,
               email,
               message_id: deliveryMessageId(config.publicUrl, subscriptionId, slot, email),
-              status: skipped ? ('skipped' as const) : ('pending' as const),
-              error: skipped ? NO_NEW_DATA : null,
+              status: suppressed
+                ? ('suppressed' as const)
+                : skipped
+                  ? ('skipped' as const)
+                  : ('pending' as const),
+              error: suppressed ? SUPPRESSED : skipped ? NO_NEW_DATA : null,
             },
           ]
         : [],

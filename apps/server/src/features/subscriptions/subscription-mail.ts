@@ -77,7 +77,8 @@ function cardsHtml(cards: { label: string; value: string }[]): string {
 }
 
 /**
- * The mail of one delivery: "<report> — <organisation>", the KPI cards as text and as HTML (a Power BI
+ * The mail of one delivery: "<report> — <organisation>" heading its body (the subject names only the site
+ * and the kind of mail: report and organisation names are members' words), the KPI cards as text and as HTML (a Power BI
  * report's first page as an inline image instead), the PDF attached, a link to the report and a
  * one-click unsubscribe (RFC 8058) that works without signing in.
  */
@@ -109,7 +110,7 @@ export function subscriptionMessage(config: Config, mail: SubscriptionMail): Omi
   ].join('');
   return {
     to: mail.to,
-    subject: title,
+    subject: `Your scheduled report from ${config.site.name}`,
     messageId: mail.messageId,
     text,
     html,

@@ -9,15 +9,22 @@ const personName = (table: 'u' | 'c') =>
   sql<string>`COALESCE(NULLIF(${sql.ref(`${table}.full_name`)}, ''), ${sql.ref(`${table}.username`)})`;
 
 /**
- * The reason of a subscription's latest failed delivery that no later slot's successful delivery
- * followed; null when there is none (what the subscriber and the administrators read as failing).
+ * The reason of a subscription's latest failed delivery, or delivery being retried after a failed
+ * attempt, that no later slot's successful delivery followed; null when there is none (what the
+ * subscriber and the administrators read as failing, from the first failed attempt). `detail`: the mail
+ * server's own words (administrators), else what members read.
  */
-const lastError = (eb: ExpressionBuilder<DB & { s: SubscriptionsTable }, 's'>) =>
+const lastError = (eb: ExpressionBuilder<DB & { s: SubscriptionsTable }, 's'>, detail = false) =>
   eb
     .selectFrom('subscription_deliveries as f')
-    .select('f.error')
+    .select(detail ? sql<string>`COALESCE(f.error_detail, f.error)`.as('error') : 'f.error')
     .whereRef('f.subscription_id', '=', 's.id')
-    .where('f.status', '=', 'failed')
+    .where((w) =>
+      w.or([
+        w('f.status', '=', 'failed'),
+        w.and([w('f.status', '=', 'pending'), w('f.error', 'is not', null)]),
+      ]),
+    )
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -67,6 +74,7 @@ export function findSubscriptions(db: Db, filter: SubscriptionFilter) {
       's.next_run_at',
       's.last_sent_at',
       lastError(eb).as('last_error'),
+      lastError(eb, true).as('last_error_detail'),
     ]);
   if (filter.id !== undefined) q = q.where('s.id', '=', filter.id);
   if (filter.organisationId !== undefined) q = q.where('s.organisation_id', '=', filter.organisationId);
@@ -92,13 +100,25 @@ export function findSubscriptions(db: Db, filter: SubscriptionFilter) {
 
 export type SubscriptionRow = Awaited<ReturnType<typeof findSubscriptions>>[number];
 
-/** The recipients still receiving each of the subscriptions, by name. */
+/**
+ * The recipients still receiving each of the subscriptions, by name; `email` only while they are members
+ * of its organisation (an administrator working there is not: their address is not the members' to read).
+ */
 export function recipientsOf(db: Db, subscriptionIds: number[]) {
   if (subscriptionIds.length === 0) return Promise.resolve([]);
   return db.kysely
     .selectFrom('subscription_recipients as sr')
     .innerJoin('users as u', 'u.id', 'sr.user_id')
-    .select(['sr.subscription_id', 'u.id', personName('u').as('name'), 'u.email'])
+    .innerJoin('subscriptions as rs', 'rs.id', 'sr.subscription_id')
+    .leftJoin('memberships as rm', (j) =>
+      j.onRef('rm.user_id', '=', 'u.id').onRef('rm.organisation_id', '=', 'rs.organisation_id'),
+    )
+    .select([
+      'sr.subscription_id',
+      'u.id',
+      personName('u').as('name'),
+      sql<string | null>`CASE WHEN rm.user_id IS NOT NULL THEN u.email END`.as('email'),
+    ])
     .where('sr.subscription_id', 'in', subscriptionIds)
     .where('sr.unsubscribed_at', 'is', null)
     .orderBy('name')
@@ -121,6 +141,29 @@ export async function updateSubscription(
   values: Omit<Updateable<SubscriptionsTable>, 'id' | 'organisation_id' | 'report_id' | 'created_by'>,
 ) {
   await db.kysely.updateTable('subscriptions').set(values).where('id', '=', id).execute();
+}
+
+/**
+ * The subscriptions the member has made (in every organisation), and those of the organisation. Holds
+ * the member's and the organisation's rows until the transaction ends, so that two creations at once
+ * cannot both pass the limits.
+ */
+export async function subscriptionCounts(db: Db, organisationId: number, userId: number) {
+  await db.kysely.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await db.kysely
+    .selectFrom('organisations')
+    .select('id')
+    .where('id', '=', organisationId)
+    .forUpdate()
+    .execute();
+  return db.kysely
+    .selectFrom('subscriptions')
+    .select([
+      sql<number>`count(*) FILTER (WHERE created_by = ${userId})::int`.as('mine'),
+      sql<number>`count(*) FILTER (WHERE organisation_id = ${organisationId})::int`.as('organisation'),
+    ])
+    .where((eb) => eb.or([eb('organisation_id', '=', organisationId), eb('created_by', '=', userId)]))
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteSubscription(db: Db, id: number) {

@@ -2,6 +2,7 @@ import {
   EXPORT_MESSAGES,
   findSectorReport,
   type NewSubscription,
+  SUBSCRIPTION_LIMITS,
   SUBSCRIPTION_MESSAGES,
   type Subscription,
   type SubscriptionChange,
@@ -11,8 +12,9 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
 import type { SessionPrincipal } from '../../plugins/auth';
+import { confirmationApplies, requireConfirmedAddress } from '../auth/address-confirmation';
 import { ownerOf } from '../organisations/scope';
-import { eligibleRecipients, receives, setRecipients } from './recipient-repository';
+import { currentRecipientIds, receives, recipientStandings, setRecipients } from './recipient-repository';
 import { nextSlotAfter } from './schedule';
 import { scheduleOf } from './slots';
 import {
@@ -22,14 +24,19 @@ import {
   reportOf,
   type SubscriptionFilter,
   type SubscriptionRow,
+  subscriptionCounts,
   updateSubscription,
 } from './subscription-repository';
+import { liftSuppression } from './suppression-repository';
 import { hashUnsubscribeToken, unsubscribeKey, unsubscribeToken } from './unsubscribe-token';
 
 const iso = (d: Date | null) => (d === null ? null : new Date(d).toISOString());
 
-/** Subscriptions as the API answers them, with their current recipients. */
-export async function subscriptionViews(db: Queryable, filter: SubscriptionFilter) {
+/**
+ * Subscriptions as the API answers them, with their current recipients. `detail`: an administrator
+ * reads the mail server's own words of a failure; a member a reason written for them.
+ */
+export async function subscriptionViews(db: Queryable, filter: SubscriptionFilter, detail = false) {
   const rows = await findSubscriptions(db, filter);
   const recipients = await recipientsOf(
     db,
@@ -54,14 +61,14 @@ export async function subscriptionViews(db: Queryable, filter: SubscriptionFilte
       paused: row.paused,
       nextRunAt: iso(row.next_run_at),
       lastSentAt: iso(row.last_sent_at),
-      lastError: row.last_error ?? null,
+      lastError: (detail ? row.last_error_detail : row.last_error) ?? null,
     } satisfies Subscription,
   }));
 }
 
 /** One subscription of the caller's organisation as the API answers it. */
-export async function subscriptionView(db: Queryable, organisationId: number, id: number) {
-  const [one] = await subscriptionViews(db, { organisationId, id });
+export async function subscriptionView(db: Queryable, caller: SessionPrincipal, id: number) {
+  const [one] = await subscriptionViews(db, { organisationId: ownerOf(caller), id }, caller.role === 'admin');
   if (!one) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
   return one.view;
 }
@@ -96,17 +103,30 @@ function fieldError(field: string, message: string) {
 
 /**
  * The recipients a caller may give a subscription: themselves, and (owners and editors) other
- * members; every one must be a member of the organisation (or an administrator).
+ * members. Each one added must be a member of the organisation, or the caller themselves when an
+ * administrator working in it, and (on a server that sends mail) have a confirmed address; those already
+ * receiving it stay. One answer for every refusal, whether the id exists or not.
  */
-async function checkedRecipients(db: Queryable, caller: SessionPrincipal, ids: number[]) {
+async function checkedRecipients(
+  app: FastifyInstance,
+  caller: SessionPrincipal,
+  ids: number[],
+  already: number[] = [],
+) {
   const organisationId = ownerOf(caller);
   const unique = [...new Set(ids)];
   if (caller.scope?.role === 'viewer' && unique.some((id) => id !== caller.userId)) {
     throw forbidden(SUBSCRIPTION_MESSAGES.othersNeedEditor);
   }
-  const eligible = await eligibleRecipients(db, organisationId, unique);
-  if (eligible.length !== unique.length)
-    throw fieldError('recipients', SUBSCRIPTION_MESSAGES.recipientOutside);
+  const added = unique.filter((id) => !already.includes(id));
+  const standings = await recipientStandings(app.db, organisationId, added);
+  const mustConfirm = confirmationApplies(app.config);
+  const refused = added.some((id) => {
+    const standing = standings.get(id);
+    const here = standing?.member || (id === caller.userId && caller.role === 'admin');
+    return !standing || !here || (mustConfirm && !standing.verified);
+  });
+  if (refused) throw fieldError('recipients', SUBSCRIPTION_MESSAGES.recipientOutside);
   return unique;
 }
 
@@ -124,6 +144,8 @@ export async function createSubscription(
   body: z.infer<typeof NewSubscription>,
 ): Promise<number> {
   if (!app.config.smtp.url) throw conflict(SUBSCRIPTION_MESSAGES.noSmtp);
+  if (app.bi.exportsRefused) throw conflict(app.bi.exportsRefused);
+  requireConfirmedAddress(app.config, caller);
   const organisationId = ownerOf(caller);
   const report = await reportOf(app.db, organisationId, body.reportId);
   if (!report) throw notFound(SUBSCRIPTION_MESSAGES.reportNotFound);
@@ -132,7 +154,7 @@ export async function createSubscription(
     ? await app.bi.exportable({ organisationId, admin: false }, report.report_uuid)
     : findSectorReport(report.report_uuid) !== undefined;
   if (!exportable) throw badRequest(EXPORT_MESSAGES.notExportable);
-  const recipients = await checkedRecipients(app.db, caller, body.recipients ?? [caller.userId]);
+  const recipients = await checkedRecipients(app, caller, body.recipients ?? [caller.userId]);
   const schedule = {
     cadence: body.cadence,
     weekday: body.cadence === 'weekly' ? (body.weekday ?? null) : null,
@@ -142,6 +164,15 @@ export async function createSubscription(
   };
   const key = await unsubscribeKey(app.db);
   return app.db.transaction(async (tx) => {
+    const counts = await subscriptionCounts(tx, organisationId, caller.userId);
+    if (counts.mine >= SUBSCRIPTION_LIMITS.perMember) throw conflict(SUBSCRIPTION_MESSAGES.tooManyForMember);
+    if (counts.organisation >= SUBSCRIPTION_LIMITS.perOrganisation) {
+      throw conflict(SUBSCRIPTION_MESSAGES.tooManyForOrganisation);
+    }
+    // Subscribing oneself, signed in with a confirmed address, is asking for this organisation's mail
+    // again: the address's own "nothing more" is lifted.
+    const email = caller.user.email;
+    if (email && recipients.includes(caller.userId)) await liftSuppression(tx, organisationId, email);
     const id = await insertSubscription(tx, {
       organisation_id: organisationId,
       report_id: body.reportId,
@@ -166,7 +197,10 @@ export async function changeSubscription(
   row: SubscriptionRow,
   change: z.infer<typeof SubscriptionChange>,
 ) {
-  const recipients = change.recipients && (await checkedRecipients(app.db, caller, change.recipients));
+  if (change.recipients) requireConfirmedAddress(app.config, caller);
+  const recipients =
+    change.recipients &&
+    (await checkedRecipients(app, caller, change.recipients, await currentRecipientIds(app.db, row.id)));
   const cadence = change.cadence ?? row.cadence;
   const schedule = {
     cadence,

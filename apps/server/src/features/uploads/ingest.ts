@@ -45,6 +45,8 @@ export interface UploadContext {
 export interface Uploader {
   userId: number;
   organisationId: number;
+  /** The request's declared length, when it has one: what the upload adds to the organisation's storage at most. */
+  declaredBytes?: number;
 }
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { MESSAGES } from '@insightra/contract';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { tooManyRequests } from '../../lib/http-error';
+import { payloadTooLarge, tooManyRequests } from '../../lib/http-error';
 import { storeUploadSummary, type UploadSummary } from '../bi/builtin/upload-summary-repository';
 import type { Uploader } from './ingest';
 import {
@@ -20,6 +20,25 @@ import {
   setPendingFileId,
   takeOverStale,
 } from './pending-repository';
+import { organisationStorage } from './storage-repository';
+
+const MB = 1024 * 1024;
+
+/**
+ * 413 when the organisation's uploads store its limit (ORG_STORAGE_MAX_MB) already, or would with this
+ * upload's declared size: the message names the limit and what the organisation stores.
+ */
+async function checkOrganisationStorage(db: Database, config: Config, by: Uploader) {
+  const storage = await organisationStorage(db, by.organisationId);
+  if (!storage) return;
+  const limit = config.uploads.organisationMaxBytes;
+  const used = Number(storage.used_bytes);
+  if (used >= limit || used + (by.declaredBytes ?? 0) > limit) {
+    throw payloadTooLarge(
+      MESSAGES.uploads.storageFull(storage.name, Math.ceil(used / MB), Math.round(limit / MB)),
+    );
+  }
+}
 
 /**
  * This process's name as a lease owner: host, process id and a random part. Another process on the
@@ -59,6 +78,7 @@ export async function openPending(
 ): Promise<number> {
   const { userId } = by;
   const { perMember, dailyFiles, dailyBytes, leaseMs } = config.uploads;
+  await checkOrganisationStorage(db, config, by);
   return db.transaction(async (tx) => {
     await lockAdmission(tx, userId);
     const r = await memberLoad(tx, userId);

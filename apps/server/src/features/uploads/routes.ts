@@ -11,6 +11,7 @@ import { ingestUpload, tooLarge } from './ingest';
 import { slotsFor } from './load';
 import { listActivity, purgeUploads, uploadFileId } from './repository';
 import { startRetention } from './retention';
+import { organisationStorage } from './storage-repository';
 import { templateCsv, templateXlsx } from './template';
 
 /** Room for the multipart boundary and part headers around the file itself. */
@@ -46,9 +47,14 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       part?.file.resume();
       throw badRequest(`Attach the file in the form field ${UPLOAD_FIELD}`);
     }
+    const length = Number(request.headers['content-length']);
     const result = await ingestUpload(
       { db: app.db, config, slots, log: request.log },
-      { userId: caller.userId, organisationId: ownerOf(caller) },
+      {
+        userId: caller.userId,
+        organisationId: ownerOf(caller),
+        ...(Number.isFinite(length) ? { declaredBytes: length } : {}),
+      },
       part,
     );
     return {
@@ -56,6 +62,12 @@ export async function registerUploadRoutes(app: FastifyInstance) {
       message: `Processed ${result.totalRowsProcessed} rows: ${result.totalRecordsInserted} inserted, ${result.totalRecordsFailed} rejected`,
       ...result,
     };
+  });
+
+  addRoute(app, api.uploads.storage, async ({ caller }) => {
+    const limitBytes = config.uploads.organisationMaxBytes;
+    const storage = caller.scope ? await organisationStorage(app.db, caller.scope.id) : undefined;
+    return { success: true as const, data: { usedBytes: Number(storage?.used_bytes ?? 0), limitBytes } };
   });
 
   addRoute(app, api.uploads.activity, async ({ caller }) => ({

@@ -21,6 +21,7 @@ export const CONFIG: PublicConfig = {
   google: { enabled: false, clientId: null },
   bi: { provider: 'builtin', embedMode: 'embed-token' },
   uploads: { maxBytes: 50 * 1024 * 1024 },
+  mail: { enabled: false },
 };
 
 export function summary(overrides: Partial<AdminUserSummary> = {}): AdminUserSummary {

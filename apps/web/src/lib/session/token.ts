@@ -43,6 +43,8 @@ export function userFromClaims(claims: TokenClaims): User | null {
     fullName,
     full_name: fullName,
     email: claims.email ?? null,
+    // Until the server answers, an address counts as confirmed: nothing asks for it on first paint.
+    emailVerified: claims.emailVerified ?? true,
     password: claims.password ?? false,
     role: claims.role === 'admin' ? 'admin' : 'member',
     region: claims.region ?? null,

@@ -63,12 +63,14 @@ export function createBuiltinProvider(
     worker,
     checkHealth: async () => 'ok',
 
-    async embedToken({ organisationId }, tier, reports) {
+    async embedToken({ organisationId, session }, tier, reports) {
       const uuids = [...new Set(reports.map((r) => r.report_uuid.toLowerCase()))];
       const tokenId = randomUUID();
+      // The session and its user, checked at every data request (plugins/auth.ts): signing out or
+      // leaving the organisation ends the token before it expires.
       const accessToken = await app.auth.sign(
         EMBED_AUDIENCE,
-        { tier, reports: uuids, jti: tokenId },
+        { tier, reports: uuids, jti: tokenId, sid: session?.sessionId, uid: session?.userId },
         EMBED_TOKEN_TTL_SECONDS,
         String(organisationId),
       );

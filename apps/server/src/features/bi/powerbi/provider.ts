@@ -1,4 +1,4 @@
-import type { EmbedTokenResponse, Report, Tier } from '@insightra/contract';
+import { type EmbedTokenResponse, EXPORT_MESSAGES, type Report, type Tier } from '@insightra/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config';
 import type { Database } from '../../../db/client';
@@ -97,8 +97,13 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
     now,
   });
 
+  // Secure-embed exports with no identity to run as, and no word that none is needed, do not run.
+  const exportsOff =
+    config.bi.embedMode === 'secure-embed' && pbi.rlsRoles.length === 0 && !pbi.sharedDataset;
+
   return {
     name: 'powerbi',
+    ...(exportsOff ? { exportsRefused: EXPORT_MESSAGES.noIdentity } : {}),
 
     async checkHealth() {
       if (health && now() - health.at < HEALTH_CACHE_MS) return health.value;
@@ -187,10 +192,12 @@ export function createPowerBiProvider(options: PowerBiProviderOptions): BiProvid
     refreshQueue: () => refreshes.queue(),
     dataRefreshedAt: () => refreshes.lastCompletedAt().catch(() => null),
 
-    exportable: async (viewer, reportUuid) => (await exportableReport(viewer, reportUuid)) !== null,
+    exportable: async (viewer, reportUuid) =>
+      !exportsOff && (await exportableReport(viewer, reportUuid)) !== null,
 
     // Only a report the organisation may open is exported, and seen as the organisation sees it.
     async exportReport(viewer, reportUuid, format, options = {}) {
+      if (exportsOff) return null;
       const report = await exportableReport(viewer, reportUuid);
       if (!report) return null;
       const file = await rest.exportToFile({

@@ -1,6 +1,7 @@
-import { MESSAGES, type User } from '@insightra/contract';
+import { MESSAGES, PATHS, type User } from '@insightra/contract';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -54,6 +55,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (token: string, user: User
         required
         minLength={6}
       />
+      <Link
+        to={PATHS.forgotPassword}
+        className="-mt-2 self-end rounded text-sm font-medium text-brand hover:underline focus-visible:outline-3 focus-visible:outline-highlight"
+      >
+        Forgot password?
+      </Link>
       <Button
         type="submit"
         size="lg"

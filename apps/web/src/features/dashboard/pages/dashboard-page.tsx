@@ -1,6 +1,7 @@
 import { MESSAGES, TIERS, type Tier } from '@insightra/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmAddressBanner } from '../../../components/account/confirm-address-banner';
 import { Listbox } from '../../../components/ui/listbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast/toast-context';
@@ -17,6 +18,7 @@ import { DashboardTopbar } from '../components/dashboard-topbar';
 import { EditableHeader } from '../components/editable-header';
 import { HealthBadge } from '../components/health-badge';
 import { ReportWorkspace } from '../components/report-workspace';
+import { StorageUse } from '../components/upload/storage-use';
 import { useDock } from '../hooks/use-dock';
 import { useEmbedToken } from '../hooks/use-embed-token';
 import { useHealth } from '../hooks/use-health';
@@ -128,10 +130,12 @@ export function DashboardPage() {
           />
         </header>
         <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3 sm:p-4">
+          <ConfirmAddressBanner />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <EditableHeader />
             <div className="flex flex-wrap items-center gap-2">
               <HealthBadge health={health} />
+              <StorageUse enabled={edit.allowed} />
               {!edit.allowed && viewer?.organisation && (
                 <span className="rounded-full bg-info-soft px-2.5 py-1 text-xs font-medium text-ink">
                   {ROLE_LABELS[viewer.organisation.role]} · view only

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Activity, ArrowLeft, IdCard, ListChecks, ShieldCheck, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { ConfirmAddressBanner } from '../../../components/account/confirm-address-banner';
 import { OrganisationSwitcher } from '../../../components/organisation/organisation-switcher';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -118,7 +119,14 @@ export function ProfilePage() {
             validate={validateFullName}
             save={saveWith(updateFullName, MESSAGES.profile.fullNameFailed)}
           />
-          <ProfileRow label="Email">{user.email ?? '—'}</ProfileRow>
+          <ProfileRow label="Email">
+            {user.email ?? '—'}
+            {user.email && config.mail.enabled && !user.emailVerified && (
+              <span className="ml-2 rounded-full bg-warning-soft px-2 py-0.5 text-xs font-medium">
+                Not confirmed
+              </span>
+            )}
+          </ProfileRow>
           <ProfileRow label="Mobile Number">{user.mobileNumber ?? '—'}</ProfileRow>
           <ProfileRow label="Location">{user.location ?? '—'}</ProfileRow>
           <ProfileRow label="Region">{user.region ?? '—'}</ProfileRow>
@@ -227,6 +235,7 @@ export function ProfilePage() {
     <section className="flex-1 bg-page">
       <div className="mx-auto flex w-full max-w-[1200px] flex-col gap-8 px-4 py-10 sm:px-6">
         {header}
+        <ConfirmAddressBanner />
         {body}
       </div>
     </section>

@@ -11,6 +11,7 @@ const STATUS: Record<Delivery['status'], { label: string; className: string }> =
   failed: { label: 'Failed', className: 'bg-error-soft text-error' },
   pending: { label: 'Pending', className: 'bg-info-soft text-info' },
   skipped: { label: 'Skipped', className: 'bg-page text-muted' },
+  suppressed: { label: 'Not sent', className: 'bg-page text-muted' },
 };
 
 /** A subscription's latest deliveries: when, to whom, how it went, and why a failed one failed. */
@@ -32,7 +33,7 @@ export function DeliveriesList({ subscriptionId }: { subscriptionId: number }) {
             {STATUS[d.status].label}
           </span>
           <span className="tabular text-ink">{localDateTime(d.sentAt ?? d.slot)}</span>
-          <span className="min-w-0 truncate text-muted">{d.recipient.email}</span>
+          <span className="min-w-0 truncate text-muted">{d.recipient.email ?? 'A former member'}</span>
           {d.attempts > 1 && <span className="text-xs text-muted">{d.attempts} attempts</span>}
           {d.error && <span className="basis-full text-error">{d.error}</span>}
         </li>
