@@ -225,7 +225,12 @@ describe('report-issue e-mail', () => {
     expect(res.statusCode).toBe(200);
     expect(received).toHaveLength(1);
     expect(received[0]?.to).toEqual(['issues@insightra.test']);
-    expect(received[0]?.data).toContain('Other: Data quality: Chart is blank');
+    const data = received[0]?.data ?? '';
+    // The subject names the site and the kind of mail only: the visitor's words go in the body.
+    const subject = /^Subject: (.*)$/m.exec(data)?.[1] ?? '';
+    expect(subject).toMatch(/^Insightra: issue report #\d+$/);
+    expect(data).toContain('Type: Other: Data quality');
+    expect(data).toContain('Subject: Chart is blank');
     expect(received[0]?.data).toContain('The donut chart stays empty.');
     expect(received[0]?.data).toContain('filename=shot.png');
   });

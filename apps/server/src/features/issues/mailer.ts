@@ -28,7 +28,8 @@ export async function mailIssueReport(config: Config, log: FastifyBaseLogger, re
     await sendMail(config, {
       to: issuesEmail,
       ...(report.email ? { replyTo: report.email } : {}),
-      subject: `[Issue #${report.id}] ${type}: ${report.subject}`,
+      // No visitor-written text in a subject (docs/SECURITY.md): the report's own words go in the body.
+      subject: `${config.site.name}: issue report #${report.id}`,
       text: [
         `Issue #${report.id}`,
         `From: ${report.name}${report.email ? ` <${report.email}>` : ''}`,
